@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+// The one error envelope every /api answer uses, for the server to send and the web app to read.
+
+export const errorCodes = [
+  'validation',
+  'invalid_json',
+  'unsupported_media_type',
+  'payload_too_large',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'database_unavailable',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+});
+
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+export type FieldErrors = Record<string, string[]>;

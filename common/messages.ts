@@ -1,0 +1,30 @@
+// Every Spanish sentence a user can read that both the server and the web app need.
+// The spec's wording is kept exactly where it gives one.
+
+export const validationMessages = {
+  loginEmailInvalid: 'Email incorrecto',
+  loginEmailRequired: 'El Email es obligatorio',
+  passwordMin: 'La contraseña debe tener al menos 6 caracteres',
+  passwordRequired: 'La contraseña es obligatoria',
+  nameRequired: 'El nombre es obligatorio',
+  registerEmailInvalid: 'El email no es válido',
+  registerEmailRequired: 'El email es obligatorio',
+  profileImageRequired: 'La imagen de perfil es obligatoria',
+  titleRequired: 'El título es obligatorio',
+  longUrlInvalid: 'La URL debe ser válida',
+  longUrlRequired: 'La URL es obligatoria',
+} as const;
+
+export const errorMessages = {
+  validation: 'Revisa los datos del formulario.',
+  invalidJson: 'El cuerpo de la petición no es JSON válido.',
+  unsupportedMediaType: 'El tipo de contenido de la petición no está admitido.',
+  payloadTooLarge: 'La petición es demasiado grande.',
+  unauthorized: 'Tienes que iniciar sesión.',
+  forbidden: 'No tienes permiso para hacer esto.',
+  notFound: 'No encontrado.',
+  rateLimited: 'Demasiados intentos. Espera un momento y vuelve a probar.',
+  databaseUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  internal: 'Ha ocurrido un error inesperado. Inténtalo de nuevo.',
+  badRequest: 'La petición no es válida.',
+} as const;

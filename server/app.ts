@@ -1,0 +1,41 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { healthRoutes } from './health/health.routes';
+import { registerErrorHandler } from './http/error-handler';
+import { createLocalStorage } from './storage/local-storage';
+import { staticRoutes } from './static/static.routes';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+/** The whole server, ready to listen or to be injected into by tests. */
+export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    // Fastify accepts a hop count too, though its types omit it.
+    trustProxy: config.trustProxy as boolean | string[],
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const context: AppContext = {
+    config,
+    database,
+    storage: createLocalStorage(path.join(config.dataDir, 'storage')),
+  };
+
+  await app.register(healthRoutes, context);
+  await app.register(staticRoutes, context);
+  return app;
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs with no variables at all, on the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      publicBaseUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      trustProxy: false,
+    });
+  });
+
+  it('builds the public address on the chosen port and drops a trailing slash from a given one', () => {
+    expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://co.rto/' }).publicBaseUrl).toBe('https://co.rto');
+  });
+
+  it('reads TRUST_PROXY as a flag, a hop count or a list of addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT/],
+    ['PORT', '70000', /PORT/],
+    ['PUBLIC_BASE_URL', 'ftp://co.rto', /PUBLIC_BASE_URL: debe ser una dirección http/],
+    ['DATABASE_URL', 'mysql://db/corto', /DATABASE_URL: debe ser una cadena de conexión postgres/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL/],
+  ])('refuses %s=%s with a message naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});

@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// The server runs from source (server/) in development and from dist/server/ once built;
+// both find the built web app in <repo>/dist/web.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.basename(path.dirname(here)) === 'dist' ? path.resolve(here, '../..') : path.resolve(here, '..');
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'debe ser una dirección http(s) completa, p. ej. https://corto.example' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const postgresUrl = z.url({
+  protocol: /^postgres(ql)?$/,
+  error: 'debe ser una cadena de conexión postgres://usuario@servidor:puerto/base',
+});
+
+// Fastify's trustProxy: true/false, a hop count, or a comma-separated list of addresses.
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value): boolean | number | string[] => {
+    if (value === 'true') return true;
+    if (value === 'false' || value === '') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(',').map((part) => part.trim()).filter(Boolean);
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'debe ser un número de puerto' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  PUBLIC_BASE_URL: httpUrl.optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  TRUST_PROXY: trustProxy.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicBaseUrl: string;
+  databaseUrl: string | undefined;
+  trustProxy: boolean | number | string[];
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Where the built web app lives; absent in API-only tests. */
+  webDir: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "use the default", as most deployment tools write unset values that way.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Configuración no válida:\n${lines.join('\n')}`);
+  }
+  const vars = parsed.data;
+  const webDir = path.join(repoRoot, 'dist', 'web');
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir: path.resolve(vars.DATA_DIR),
+    publicBaseUrl: vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`,
+    databaseUrl: vars.DATABASE_URL,
+    trustProxy: vars.TRUST_PROXY,
+    logLevel: vars.LOG_LEVEL,
+    webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
+  };
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import type { DialectName } from './dialect';
+import type { DB } from './schema';
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseHandle {
+  db: Database;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'sqlite'; dataDir: string }
+  | { kind: 'postgres'; url: string; /** Used by tests to isolate each suite. */ schema?: string };
+
+const INT8_OID = 20;
+
+// bigint columns and count(*) come back from pg as strings; every value we keep fits in a double.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+function openSqlite(dataDir: string): DatabaseHandle {
+  const unlock = lockDataDir(dataDir);
+  try {
+    const sqlite = new SQLite(path.join(dataDir, 'corto.db'));
+    sqlite.pragma('journal_mode = WAL');
+    // NORMAL under WAL: a power cut can lose the last commits, never corrupt the file.
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return {
+      db,
+      dialect: 'sqlite',
+      async close() {
+        await db.destroy();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: pgTypes,
+    connectionTimeoutMillis: 5000,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  return target.kind === 'sqlite' ? openSqlite(target.dataDir) : openPostgres(target.url, target.schema);
+}

@@ -1,0 +1,96 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestDatabase, testDialects } from '../test/test-app';
+import type { Database } from './database';
+import { isUniqueViolation } from './dialect';
+import { migrateToLatest } from './migrate';
+
+describe.each(testDialects)('migrations on %s', (dialect) => {
+  let db: Database;
+  let cleanup: () => Promise<void>;
+
+  beforeEach(async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'corto-schema-'));
+    const opened = await openTestDatabase(dialect, dataDir);
+    db = opened.database.db;
+    cleanup = async () => {
+      await opened.database.close();
+      await opened.drop();
+    };
+    await migrateToLatest(db);
+  });
+  afterEach(async () => cleanup());
+
+  const now = Date.now();
+  const addUser = (email: string) =>
+    db
+      .insertInto('users')
+      .values({ email, name: 'Ana', password_hash: 'x', profile_image: 'dp-ana.png', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const addUrl = (userId: number, shortUrl: string, customUrl: string | null = null) =>
+    db
+      .insertInto('urls')
+      .values({
+        user_id: userId,
+        title: 't',
+        original_url: 'https://example.com',
+        short_url: shortUrl,
+        custom_url: customUrl,
+        qr: `qr-${shortUrl}.png`,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+  it('is idempotent: running it again changes nothing', async () => {
+    await expect(migrateToLatest(db)).resolves.toBeUndefined();
+  });
+
+  it('returns ids and times as numbers in both dialects', async () => {
+    const { id } = await addUser('ana@example.com');
+    const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(typeof user.id).toBe('number');
+    expect(user.created_at).toBe(now);
+  });
+
+  it('keeps e-mails unique regardless of case', async () => {
+    await addUser('ana@example.com');
+    const error = await addUser('ANA@Example.com').catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+  });
+
+  it('keeps short codes unique and custom aliases unique regardless of case', async () => {
+    const { id: userId } = await addUser('ana@example.com');
+    await addUrl(userId, 'abc123', 'Promo');
+    expect(isUniqueViolation(await addUrl(userId, 'abc123').catch((e: unknown) => e))).toBe(true);
+    expect(isUniqueViolation(await addUrl(userId, 'zzz999', 'promo').catch((e: unknown) => e))).toBe(true);
+    // Many links without an alias are fine.
+    await addUrl(userId, 'def456');
+    await addUrl(userId, 'ghi789');
+  });
+
+  it("deletes a link's clicks with the link, and a user's links with the user", async () => {
+    const { id: userId } = await addUser('ana@example.com');
+    const { id: urlId } = await addUrl(userId, 'abc123');
+    await db
+      .insertInto('clicks')
+      .values([1, 2, 3].map(() => ({ url_id: urlId, created_at: now, city: 'Madrid', country: 'ES', device: 'mobile' })))
+      .execute();
+    await db.deleteFrom('urls').where('id', '=', urlId).execute();
+    expect(await db.selectFrom('clicks').select('id').execute()).toHaveLength(0);
+
+    await addUrl(userId, 'def456');
+    await db.deleteFrom('users').where('id', '=', userId).execute();
+    expect(await db.selectFrom('urls').select('id').execute()).toHaveLength(0);
+  });
+
+  it('stores no IP address anywhere', async () => {
+    const tables = await db.introspection.getTables();
+    const columns = tables.flatMap((table) => table.columns.map((column) => `${table.name}.${column.name}`));
+    expect(columns.filter((column) => /(^|[._])ip($|_)|address/i.test(column))).toEqual([]);
+    expect(columns).toContain('clicks.is_bot');
+  });
+});

@@ -1,0 +1,29 @@
+import type { ErrorCode, FieldErrors } from '@common/api-error';
+
+const statusByCode: Record<ErrorCode, number> = {
+  validation: 400,
+  invalid_json: 400,
+  unsupported_media_type: 415,
+  payload_too_large: 413,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  database_unavailable: 503,
+  internal: 500,
+};
+
+/** An error meant for the user: its message is Spanish and is sent as it is. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+    this.statusCode = statusByCode[code];
+  }
+}

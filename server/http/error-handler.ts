@@ -1,0 +1,73 @@
+import type { ApiErrorBody, ErrorCode, FieldErrors } from '@common/api-error';
+import { errorMessages } from '@common/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionError } from '../db/dialect';
+import { AppError } from './app-error';
+
+export function errorBody(code: ErrorCode, message: string, fields?: FieldErrors): ApiErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+// Fastify's own 4xx errors, given a code and a Spanish message.
+const fastifyErrors: Record<string, [ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_json', errorMessages.invalidJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_json', errorMessages.invalidJson],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', errorMessages.unsupportedMediaType],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', errorMessages.payloadTooLarge],
+  FST_REQ_FILE_TOO_LARGE: ['payload_too_large', errorMessages.payloadTooLarge],
+  FST_PARTS_LIMIT: ['payload_too_large', errorMessages.payloadTooLarge],
+  FST_FILES_LIMIT: ['payload_too_large', errorMessages.payloadTooLarge],
+  FST_FIELDS_LIMIT: ['payload_too_large', errorMessages.payloadTooLarge],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: ['unsupported_media_type', errorMessages.unsupportedMediaType],
+};
+
+// Any other 4xx a plugin raises, by status.
+const statusErrors: Record<number, [ErrorCode, string]> = {
+  401: ['unauthorized', errorMessages.unauthorized],
+  403: ['forbidden', errorMessages.forbidden],
+  404: ['not_found', errorMessages.notFound],
+  413: ['payload_too_large', errorMessages.payloadTooLarge],
+  415: ['unsupported_media_type', errorMessages.unsupportedMediaType],
+  429: ['rate_limited', errorMessages.rateLimited],
+};
+
+/** Zod's issues keyed by the request's own field names, every message kept. */
+function fieldsOf(issues: ReadonlyArray<{ instancePath: string; message: string }>): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').split('/')[0] || '_';
+    (fields[field] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({ instancePath: v.instancePath, message: v.message ?? '' }));
+      return reply.status(400).send(errorBody('validation', errorMessages.validation, fieldsOf(issues)));
+    }
+    const known = error.code ? fastifyErrors[error.code] : undefined;
+    if (known) {
+      return reply.status(error.statusCode ?? 400).send(errorBody(known[0], known[1]));
+    }
+    const byStatus = error.statusCode ? statusErrors[error.statusCode] : undefined;
+    if (byStatus) {
+      return reply.status(error.statusCode!).send(errorBody(byStatus[0], byStatus[1]));
+    }
+    if (isConnectionError(error) || isConnectionError(error.cause)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send(errorBody('database_unavailable', errorMessages.databaseUnavailable));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'request refused');
+      return reply.status(error.statusCode).send(errorBody('validation', errorMessages.badRequest));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('internal', errorMessages.internal));
+  });
+}

@@ -1,0 +1,73 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Started {
+  const child = spawn(tsx, ['server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '', ...env },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(port: number, started: Started) {
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return;
+    if (started.child.exitCode !== null) throw new Error(`server exited: ${started.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the server process', () => {
+  const running: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of running) child.kill('SIGKILL');
+  });
+
+  it('starts with nothing but a data folder, refuses a second process on it, and stops cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-main-'));
+    const port = await freePort();
+    const first = start({ DATA_DIR: dataDir, PORT: String(port) });
+    running.push(first.child);
+    await waitForHealth(port, first);
+
+    const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    running.push(second.child);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('Otro proceso de Corto');
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  });
+
+  it('refuses a bad setting at start with a message naming it', async () => {
+    const started = start({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'corto-main-')), PORT: 'ochenta' });
+    running.push(started.child);
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toContain('Configuración no válida');
+    expect(started.output()).toContain('PORT');
+  });
+});

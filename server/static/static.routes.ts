@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { STORAGE_PATH_PREFIX } from '@common/constants';
+import { errorMessages } from '@common/messages';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import { errorBody } from '../http/error-handler';
+
+/** The built web app, the stored files, and the fallback that lets the client router own its paths. */
+export async function staticRoutes(app: FastifyInstance, { config }: Pick<AppContext, 'config'>) {
+  const storageRoot = path.join(config.dataDir, 'storage');
+  mkdirSync(storageRoot, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: storageRoot,
+    prefix: `${STORAGE_PATH_PREFIX}/`,
+    decorateReply: false,
+    index: false,
+    // Objects are written once under a fresh name and never change.
+    maxAge: '1d',
+  });
+
+  const { webDir } = config;
+  if (webDir) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      // One route per built file: the rest of the path space stays free for short codes.
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api/') || url === '/api') {
+      return reply.status(404).send(errorBody('not_found', errorMessages.notFound));
+    }
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (webDir && wantsPage && !url.startsWith(`${STORAGE_PATH_PREFIX}/`)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir);
+    }
+    return reply.status(404).type('text/plain; charset=utf-8').send(errorMessages.notFound);
+  });
+}

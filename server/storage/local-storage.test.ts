@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { createLocalStorage } from './local-storage';
+
+describe('local object storage', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterEach(async () => t.close());
+
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+  it('stores an object under DATA_DIR and the server publishes it at its public address', async () => {
+    const storage = createLocalStorage(path.join(t.config.dataDir, 'storage'));
+    await storage.put('qrs', 'qr-abc123.png', png, 'image/png');
+    expect(storage.publicUrl('qrs', 'qr-abc123.png')).toBe('/storage/qrs/qr-abc123.png');
+
+    const response = await t.app.inject({ method: 'GET', url: '/storage/qrs/qr-abc123.png' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.rawPayload.equals(png)).toBe(true);
+  });
+
+  it('removes an object, after which it answers 404', async () => {
+    const storage = createLocalStorage(path.join(t.config.dataDir, 'storage'));
+    await storage.put('profile-pictures', 'dp-Ana-1.png', png, 'image/png');
+    await storage.remove('profile-pictures', 'dp-Ana-1.png');
+    expect(existsSync(path.join(t.config.dataDir, 'storage', 'profile-pictures', 'dp-Ana-1.png'))).toBe(false);
+    const response = await t.app.inject({ method: 'GET', url: '/storage/profile-pictures/dp-Ana-1.png' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('refuses keys that could leave their bucket', async () => {
+    const storage = createLocalStorage(path.join(t.config.dataDir, 'storage'));
+    for (const key of ['../corto.db', 'a/b.png', '', '.hidden', 'x..png']) {
+      await expect(storage.put('qrs', key, png, 'image/png')).rejects.toThrow(/Unsafe storage key/);
+    }
+  });
+
+  it('does not serve the database through the storage address', async () => {
+    for (const url of ['/storage/..%2Fcorto.db', '/storage/../corto.db', '/storage/qrs/..%2F..%2Fcorto.db']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect([403, 404]).toContain(response.statusCode);
+      expect(response.body).not.toContain('SQLite format');
+    }
+  });
+});
