@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial';
+import * as clickRollups from './migrations/0002-click-rollups';
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-click-rollups': clickRollups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -72,15 +72,19 @@ describe.each(testDialects)('migrations on %s', (dialect) => {
     await addUrl(userId, 'ghi789');
   });
 
-  it("deletes a link's clicks with the link, and a user's links with the user", async () => {
+  it("deletes a link's clicks and roll-ups with the link, and a user's links with the user", async () => {
     const { id: userId } = await addUser('ana@example.com');
     const { id: urlId } = await addUrl(userId, 'abc123');
     await db
       .insertInto('clicks')
       .values([1, 2, 3].map(() => ({ url_id: urlId, created_at: now, city: 'Madrid', country: 'ES', device: 'mobile' })))
       .execute();
+    await db.insertInto('click_rollups').values({ url_id: urlId, day: 1, dimension: 'total', value: '', clicks: 3 }).execute();
+    await db.insertInto('click_visitors').values({ url_id: urlId, day: 1, visitor_hash: 'h' }).execute();
     await db.deleteFrom('urls').where('id', '=', urlId).execute();
     expect(await db.selectFrom('clicks').select('id').execute()).toHaveLength(0);
+    expect(await db.selectFrom('click_rollups').select('url_id').execute()).toHaveLength(0);
+    expect(await db.selectFrom('click_visitors').select('url_id').execute()).toHaveLength(0);
 
     await addUrl(userId, 'def456');
     await db.deleteFrom('users').where('id', '=', userId).execute();

@@ -31,6 +31,8 @@ export interface UrlsTable {
   /** Storage key of the QR PNG in bucket 'qrs'. */
   qr: string;
   created_at: number;
+  /** Human GET clicks (no bots, no HEAD), kept by the click writer. */
+  click_count: Generated<number>;
 }
 
 export interface ClicksTable {
@@ -47,11 +49,40 @@ export interface ClicksTable {
   is_bot: Generated<number>;
 }
 
+/** Day is days since the Unix epoch (UTC). */
+export type RollupDimension =
+  | 'total' // value ''
+  | 'country' // ISO code, or 'Unknown'
+  | 'city'
+  | 'device' // mobile | tablet | desktop
+  | 'browser'
+  | 'os'
+  | 'referrer' // domain, or '' for direct
+  | 'visitors' // unique visitors that day; value ''
+  | 'bots'; // bot and link-preview hits left out of the counts; value ''
+
+export interface ClickRollupsTable {
+  url_id: number;
+  day: number;
+  dimension: RollupDimension;
+  value: string;
+  clicks: number;
+}
+
+export interface ClickVisitorsTable {
+  url_id: number;
+  day: number;
+  /** Salted hash of IP and user agent; the salt changes every day, so it cannot be traced back. */
+  visitor_hash: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   urls: UrlsTable;
   clicks: ClicksTable;
+  click_rollups: ClickRollupsTable;
+  click_visitors: ClickVisitorsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
