@@ -1,0 +1,30 @@
+// First path segments that belong to the app, so no short code or custom alias may take them.
+// The server routes them to the web app or the API before looking up a link.
+export const RESERVED_PATHS = [
+  'api',
+  'assets',
+  'auth',
+  'dashboard',
+  'link',
+  'links',
+  'storage',
+  'login',
+  'logout',
+  'register',
+  'signup',
+  'admin',
+  'settings',
+  'static',
+  'public',
+  'health',
+  'favicon.svg',
+  'favicon.ico',
+  'robots.txt',
+  'index.html',
+] as const;
+
+const reserved = new Set<string>(RESERVED_PATHS);
+
+export function isReservedPath(segment: string): boolean {
+  return reserved.has(segment.toLowerCase());
+}
