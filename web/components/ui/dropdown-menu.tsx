@@ -1,0 +1,55 @@
+import * as DropdownPrimitive from '@radix-ui/react-dropdown-menu';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+export const DropdownMenu = DropdownPrimitive.Root;
+export const DropdownMenuTrigger = DropdownPrimitive.Trigger;
+export const DropdownMenuGroup = DropdownPrimitive.Group;
+
+export function DropdownMenuContent({
+  className,
+  sideOffset = 8,
+  align = 'end',
+  ...props
+}: ComponentProps<typeof DropdownPrimitive.Content>) {
+  return (
+    <DropdownPrimitive.Portal>
+      <DropdownPrimitive.Content
+        sideOffset={sideOffset}
+        align={align}
+        className={cn(
+          'z-50 min-w-48 overflow-hidden rounded-xl border border-slate-700 bg-slate-900 p-1 text-slate-100 shadow-xl shadow-black/40',
+          className,
+        )}
+        {...props}
+      />
+    </DropdownPrimitive.Portal>
+  );
+}
+
+/** Works with asChild to wrap a router Link. */
+export function DropdownMenuItem({
+  className,
+  variant = 'default',
+  ...props
+}: ComponentProps<typeof DropdownPrimitive.Item> & { variant?: 'default' | 'destructive' }) {
+  return (
+    <DropdownPrimitive.Item
+      className={cn(
+        'flex cursor-default items-center gap-2 rounded-md px-3 py-2 text-sm outline-none select-none [&_svg]:size-4',
+        'data-[highlighted]:bg-slate-800 data-[highlighted]:text-white data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
+        variant === 'destructive' && 'text-red-300 data-[highlighted]:text-red-200',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof DropdownPrimitive.Label>) {
+  return <DropdownPrimitive.Label className={cn('px-3 py-2 text-sm font-semibold text-slate-100', className)} {...props} />;
+}
+
+export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof DropdownPrimitive.Separator>) {
+  return <DropdownPrimitive.Separator className={cn('my-1 h-px bg-slate-800', className)} {...props} />;
+}
