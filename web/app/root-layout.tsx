@@ -1,19 +1,37 @@
+import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { BarLoader } from '../components/ui/bar-loader';
 
 export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-slate-800/80 bg-slate-950/80 backdrop-blur">
-        <nav aria-label="Principal" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
-          <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
+      <header className="sticky top-0 z-40 border-b border-slate-800/80 bg-slate-950/85 backdrop-blur">
+        <nav
+          aria-label="Principal"
+          className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6"
+        >
+          <Link
+            to="/"
+            className="flex items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight text-white"
+          >
+            <img src="/favicon.svg" alt="" width={32} height={32} />
             <span>Corto</span>
           </Link>
+          <div className="flex items-center gap-3">
+            {/* The accounts feature's <UserMenu /> goes here ('Iniciar sesión' or the avatar menu).
+                Keep it light: lazy-import the signed-in dropdown so the landing stays within budget. */}
+          </div>
         </nav>
       </header>
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
-        <Outlet />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
+        {/* Screens other than the landing are fetched on first visit. */}
+        <Suspense fallback={<BarLoader label="Cargando página" />}>
+          <Outlet />
+        </Suspense>
       </main>
+      <footer className="border-t border-slate-800/80 py-6 text-center text-sm text-slate-400">
+        Corto · Enlaces cortos, códigos QR y estadísticas de clics
+      </footer>
     </div>
   );
 }

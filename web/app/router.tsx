@@ -1,26 +1,34 @@
-import { createBrowserRouter } from 'react-router';
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
 import { LandingPage } from '../features/landing/landing-page';
+import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RootLayout } from './root-layout';
 
-// The landing page is in the first download; every other screen is fetched when first visited.
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/auth', lazy: async () => ({ Component: (await import('../features/auth/auth-page')).AuthPage }) },
-      {
-        path: '/dashboard',
-        lazy: async () => ({ Component: (await import('../features/links/dashboard-page')).DashboardPage }),
-      },
-      {
-        path: '/link/:id',
-        lazy: async () => ({ Component: (await import('../features/links/link-detail-page')).LinkDetailPage }),
-      },
-      {
-        path: '/:code',
-        lazy: async () => ({ Component: (await import('../features/redirect/redirect-page')).RedirectPage }),
-      },
-    ],
-  },
-]);
+// Declarative routes rather than createBrowserRouter: the data router adds ~17 kB gzip to the
+// landing download, and nothing here uses loaders or actions. Every screen but the landing is a
+// chunk of its own, fetched when first visited (RootLayout holds the Suspense boundary).
+const AuthPage = lazy(() => import('../features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
+const DashboardPage = lazy(() =>
+  import('../features/links/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const LinkDetailPage = lazy(() =>
+  import('../features/links/link-detail-page').then((m) => ({ default: m.LinkDetailPage })),
+);
+const RedirectPage = lazy(() =>
+  import('../features/redirect/redirect-page').then((m) => ({ default: m.RedirectPage })),
+);
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/link/:id" element={<LinkDetailPage />} />
+        <Route path="/:code" element={<RedirectPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
