@@ -1,0 +1,31 @@
+import { validationMessages } from '../messages';
+
+// Spanish wording for links, shared by the create form and the API. The spec's three messages
+// come from common/messages.ts; the rest are the rules we add (DESIGN.md rules 6 and 7).
+
+export const LONG_URL_MAX_LENGTH = 2048;
+export const TITLE_MAX_LENGTH = 200;
+export const ALIAS_MIN_LENGTH = 3;
+export const ALIAS_MAX_LENGTH = 50;
+export const LIST_DEFAULT_LIMIT = 50;
+export const LIST_MAX_LIMIT = 200;
+
+export const linkMessages = {
+  titleRequired: validationMessages.titleRequired,
+  titleTooLong: `El título no puede superar los ${TITLE_MAX_LENGTH} caracteres`,
+  longUrlRequired: validationMessages.longUrlRequired,
+  longUrlInvalid: validationMessages.longUrlInvalid,
+  longUrlProtocol: 'La URL debe empezar por http:// o https://',
+  longUrlTooLong: `La URL no puede superar los ${LONG_URL_MAX_LENGTH} caracteres`,
+  aliasLength: `La URL personalizada debe tener entre ${ALIAS_MIN_LENGTH} y ${ALIAS_MAX_LENGTH} caracteres`,
+  aliasCharacters: 'La URL personalizada solo puede tener letras, números, guiones (-) y guiones bajos (_)',
+  aliasReserved: 'Esa URL personalizada está reservada por la aplicación',
+  aliasTaken: 'Esa URL personalizada ya está en uso',
+  /** The general message the create form shows beside the fields' own (spec: "Error creating short URL"). */
+  createFailed: 'No se pudo crear el link corto',
+  loadFailed: 'No se pudieron cargar los links',
+  deleteFailed: 'No se pudo eliminar el link',
+  notFound: 'No se encontró el link',
+  limitInvalid: `El límite debe ser un número entero entre 1 y ${LIST_MAX_LIMIT}`,
+  cursorInvalid: 'El cursor de paginación no es válido',
+} as const;

@@ -1,0 +1,64 @@
+import { buckets } from '@common/constants';
+import type { CreateLink } from '@common/links/link-schemas';
+import { linkMessages } from '@common/links/link-messages';
+import { isReservedPath } from '@common/reserved-paths';
+import type { AppContext } from '../app-context';
+import { isUniqueViolation } from '../db/dialect';
+import type { UrlRow } from '../db/schema';
+import { AppError } from '../http/app-error';
+import { shortLinkOf } from './link-mapper';
+import { insertLink, isAddressTaken } from './links.queries';
+import { qrKey, qrPng } from './qr';
+import { newShortCode } from './short-code';
+
+// With 2.2 billion codes a collision is rare; a few draws make failing all of them practically impossible.
+const MAX_CODE_ATTEMPTS = 5;
+
+const aliasTaken = () =>
+  new AppError('conflict', linkMessages.aliasTaken, { customUrl: [linkMessages.aliasTaken] });
+
+/** A short code that is free both as a code and as an alias, and is not one of the app's paths. */
+async function freeShortCode(db: AppContext['database']['db']): Promise<string> {
+  for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
+    const code = newShortCode();
+    if (!isReservedPath(code) && !(await isAddressTaken(db, code))) return code;
+  }
+  throw new Error('No free short code after several attempts');
+}
+
+/**
+ * Creates a link: QR stored first, then the row. If the row cannot be written the QR is removed,
+ * so storage never keeps a file no link points to.
+ */
+export async function createLink(
+  { database, storage, config }: Pick<AppContext, 'database' | 'storage' | 'config'>,
+  userId: number,
+  input: CreateLink,
+): Promise<UrlRow> {
+  const { db } = database;
+  if (input.customUrl && (await isAddressTaken(db, input.customUrl))) throw aliasTaken();
+
+  for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
+    const shortCode = await freeShortCode(db);
+    const key = qrKey(shortCode);
+    await storage.put(buckets.qrs, key, await qrPng(shortLinkOf(config.publicBaseUrl, { shortCode, customUrl: input.customUrl })), 'image/png');
+    try {
+      return await insertLink(db, {
+        user_id: userId,
+        title: input.title,
+        original_url: input.longUrl,
+        custom_url: input.customUrl,
+        short_url: shortCode,
+        qr: key,
+        created_at: Date.now(),
+      });
+    } catch (error) {
+      // The insert's error is the one to report; a file left behind would only be an orphan.
+      await storage.remove(buckets.qrs, key).catch(() => undefined);
+      if (!isUniqueViolation(error)) throw error;
+      // Someone took the alias or the code in the meantime: the alias is final, the code is drawn again.
+      if (input.customUrl && (await isAddressTaken(db, input.customUrl))) throw aliasTaken();
+    }
+  }
+  throw new Error('No free short code after several attempts');
+}

@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database';
+import { type DialectName, lowerText } from '../db/dialect';
+import type { NewUrlRow, UrlRow } from '../db/schema';
+
+// One query each, the database first. Every query about a user's links filters by user_id:
+// another user's link is simply not found.
+
+export async function insertLink(db: Database, row: NewUrlRow): Promise<UrlRow> {
+  return db.insertInto('urls').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findUserLink(db: Database, userId: number, id: number): Promise<UrlRow | undefined> {
+  return db.selectFrom('urls').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function deleteUserLink(db: Database, userId: number, id: number): Promise<UrlRow | undefined> {
+  return db.deleteFrom('urls').where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
+}
+
+/** Whether a first path segment already leads to a link, as a short code or as an alias in any case. */
+export async function isAddressTaken(db: Database, address: string): Promise<boolean> {
+  const lower = address.toLowerCase();
+  // Two lookups, each on its unique index (short codes are lowercase; aliases are indexed by lower()).
+  const found = await db
+    .selectFrom('urls')
+    .select('id')
+    .where((eb) => eb.or([eb('short_url', '=', lower), eb(sql<string>`lower(custom_url)`, '=', lower)]))
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
+export interface LinkTotals {
+  links: number;
+  clicks: number;
+}
+
+export async function userLinkTotals(db: Database, userId: number): Promise<LinkTotals> {
+  const row = await db
+    .selectFrom('urls')
+    .select((eb) => [eb.fn.countAll<number>().as('links'), eb.fn.sum<number | null>('click_count').as('clicks')])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  // pg returns sum(bigint) as numeric (a string); SQLite an integer; both null for no rows.
+  return { links: Number(row.links), clicks: Number(row.clicks ?? 0) };
+}
+
+/** Where a page starts: just after this (created_at, id), newest first. */
+export interface PageCursor {
+  createdAt: number;
+  id: number;
+}
+
+export interface ListOptions {
+  dialect: DialectName;
+  /** Case-insensitive substring of the title. */
+  search?: string | undefined;
+  limit: number;
+  after?: PageCursor | undefined;
+}
+
+/** Escapes LIKE's wildcards so the user's text is matched literally. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One page of a user's links, newest first, walking the (user_id, created_at) index. */
+export async function listUserLinks(db: Database, userId: number, options: ListOptions): Promise<UrlRow[]> {
+  const { dialect, search, limit, after } = options;
+  let query = db.selectFrom('urls').selectAll().where('user_id', '=', userId);
+  if (search) {
+    const needle = likeContains(search.toLowerCase());
+    query = query.where(sql<boolean>`${lowerText(dialect, sql.ref('title'))} like ${needle} escape '\\'`);
+  }
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
