@@ -2,6 +2,8 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
+import { authRoutes } from './auth/auth.routes';
+import { registerSessionSupport } from './auth/session-support';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { healthRoutes } from './health/health.routes';
@@ -35,7 +37,10 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     storage: createLocalStorage(path.join(config.dataDir, 'storage')),
   };
 
+  // Cookies, request.user and the cross-origin refusal, for every route registered after it.
+  await registerSessionSupport(app, context);
   await app.register(healthRoutes, context);
+  await app.register(authRoutes, context);
   await app.register(staticRoutes, context);
   return app;
 }

@@ -36,6 +36,8 @@ const envSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT_IP: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(30),
+  AUTH_RATE_LIMIT_EMAIL: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(10),
 });
 
 export interface Config {
@@ -46,6 +48,10 @@ export interface Config {
   databaseUrl: string | undefined;
   trustProxy: boolean | number | string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Login and registration attempts per client IP per minute; 0 turns the limit off. */
+  authRateLimitPerIp: number;
+  /** Login and registration attempts per e-mail address per 15 minutes; 0 turns the limit off. */
+  authRateLimitPerEmail: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDir: string | undefined;
 }
@@ -70,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: vars.DATABASE_URL,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
+    authRateLimitPerIp: vars.AUTH_RATE_LIMIT_IP,
+    authRateLimitPerEmail: vars.AUTH_RATE_LIMIT_EMAIL,
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   };
 }

@@ -1,0 +1,20 @@
+import { buckets } from '@common/constants';
+import type { User } from '@common/auth/auth-schemas';
+import type { UserRow } from '../db/schema';
+import type { ObjectStorage } from '../storage/storage';
+import type { SessionUser } from './sessions';
+
+export function sessionUserOfRow(row: UserRow): SessionUser {
+  return { id: row.id, email: row.email, name: row.name, profileImageKey: row.profile_image, createdAt: row.created_at };
+}
+
+/** A user as the API shows it: the picture's address rather than its storage key. */
+export function apiUser(storage: ObjectStorage, user: SessionUser): User {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    profileImage: storage.publicUrl(buckets.profilePictures, user.profileImageKey),
+    createdAt: new Date(user.createdAt).toISOString(),
+  };
+}

@@ -1,0 +1,109 @@
+import fastifyMultipart from '@fastify/multipart';
+import { authMessages as m, PROFILE_IMAGE_MAX_BYTES } from '@common/auth/auth-messages';
+import { loginSchema, registerFieldsSchema, userResponseSchema } from '@common/auth/auth-schemas';
+import { buckets } from '@common/constants';
+import { errorMessages } from '@common/messages';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import { isUniqueViolation } from '../db/dialect';
+import { AppError } from '../http/app-error';
+import { apiUser, sessionUserOfRow } from './api-user';
+import { findUserByEmail, insertUser } from './auth.queries';
+import { hashPassword, verifyPassword } from './passwords';
+import { storeProfilePicture } from './profile-picture';
+import { authRateLimits } from './rate-limits';
+import { endSession, startSession } from './sessions';
+
+// The form's fields plus the picture, which multipart hands over as bytes.
+const registerBodySchema = registerFieldsSchema.extend({
+  profileImage: z.instanceof(Buffer, { error: m.profileImageRequired }).refine((bytes) => bytes.length > 0, {
+    error: m.profileImageRequired,
+  }),
+});
+
+const emailTaken = () => new AppError('conflict', m.emailTaken, { email: [m.emailTaken] });
+
+export async function authRoutes(app: FastifyInstance, { database, config, storage }: AppContext) {
+  const { db } = database;
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    // One picture and three short fields; a 10,000-character name still reaches validation.
+    limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 64 * 1024 },
+    async onFile(part) {
+      try {
+        (part as typeof part & { value: Buffer }).value = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('payload_too_large', m.profileImageTooLarge, { profileImage: [m.profileImageTooLarge] });
+        }
+        throw error;
+      }
+    },
+  });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const registerLimits = await authRateLimits(app, config, 'register');
+  const loginLimits = await authRateLimits(app, config, 'login');
+
+  routes.post(
+    '/api/auth/register',
+    {
+      schema: { body: registerBodySchema, response: { 201: userResponseSchema } },
+      onRequest: registerLimits.perIp,
+      preHandler: registerLimits.perEmail,
+    },
+    async (request, reply) => {
+      const { name, email, password, profileImage } = request.body;
+      if (await findUserByEmail(db, email)) throw emailTaken();
+      const imageKey = await storeProfilePicture(storage, name, profileImage);
+      try {
+        const row = await insertUser(db, {
+          name,
+          email,
+          password_hash: await hashPassword(password),
+          profile_image: imageKey,
+          created_at: Date.now(),
+        });
+        await startSession(db, config, reply, row.id);
+        return reply.status(201).send({ user: apiUser(storage, sessionUserOfRow(row)) });
+      } catch (error) {
+        // No account, no picture: remove what this request stored.
+        await storage.remove(buckets.profilePictures, imageKey).catch(() => {});
+        // Two sign-ups with one e-mail at the same moment: the index decides.
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+    },
+  );
+
+  routes.post(
+    '/api/auth/login',
+    {
+      schema: { body: loginSchema, response: { 200: userResponseSchema } },
+      onRequest: loginLimits.perIp,
+      preHandler: loginLimits.perEmail,
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const row = await findUserByEmail(db, email);
+      // The same answer, after the same work, whether the e-mail or the password was wrong.
+      if (!(await verifyPassword(row?.password_hash, password)) || !row) {
+        throw new AppError('unauthorized', m.wrongCredentials);
+      }
+      await startSession(db, config, reply, row.id);
+      return { user: apiUser(storage, sessionUserOfRow(row)) };
+    },
+  );
+
+  routes.post('/api/auth/logout', async (request, reply) => {
+    await endSession(db, request, reply);
+    return reply.status(204).send();
+  });
+
+  routes.get('/api/auth/session', { schema: { response: { 200: userResponseSchema } } }, async (request, reply) => {
+    const user = await app.sessionUserOf(request, reply);
+    if (!user) throw new AppError('unauthorized', errorMessages.unauthorized);
+    return { user: apiUser(storage, user) };
+  });
+}
