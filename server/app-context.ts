@@ -1,5 +1,7 @@
+import type { ClickWriter } from './clicks/click-writer';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import type { LinkCache } from './redirect/link-cache';
 import type { ObjectStorage } from './storage/storage';
 
 /** What every capability's routes may use; built once in buildApp. */
@@ -7,4 +9,15 @@ export interface AppContext {
   config: Config;
   database: DatabaseHandle;
   storage: ObjectStorage;
+  /** Redirect cache; call linkCache.forget(link) when a link is deleted. */
+  linkCache: LinkCache;
+  /** Queued clicks; clickWriter.flush() writes them now (drained on app close). */
+  clickWriter: ClickWriter;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The same context, for tests and tools that hold only the app. */
+    appContext: AppContext;
+  }
 }

@@ -2,12 +2,16 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
+import { createClickWriter } from './clicks/click-writer';
+import { openGeo } from './clicks/geo';
 import { authRoutes } from './auth/auth.routes';
 import { registerSessionSupport } from './auth/session-support';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { healthRoutes } from './health/health.routes';
 import { registerErrorHandler } from './http/error-handler';
+import { createLinkCache } from './redirect/link-cache';
+import { redirectRoutes } from './redirect/redirect.routes';
 import { createLocalStorage } from './storage/local-storage';
 import { staticRoutes } from './static/static.routes';
 
@@ -35,12 +39,27 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     config,
     database,
     storage: createLocalStorage(path.join(config.dataDir, 'storage')),
+    linkCache: createLinkCache({ db: database.db, maxEntries: config.linkCacheSize, redisUrl: config.redisUrl, log: app.log }),
+    clickWriter: createClickWriter({
+      db: database.db,
+      geo: openGeo(app.log),
+      log: app.log,
+      flushMs: config.clickFlushMs,
+      queueLimit: config.clickQueueLimit,
+    }),
   };
+  app.decorate('appContext', context);
+  // onClose hooks run after the server has stopped taking requests: the queue is complete.
+  app.addHook('onClose', async () => {
+    await context.clickWriter.close();
+    await context.linkCache.close();
+  });
 
   // Cookies, request.user and the cross-origin refusal, for every route registered after it.
   await registerSessionSupport(app, context);
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
+  await app.register(redirectRoutes, context);
   await app.register(staticRoutes, context);
   return app;
 }

@@ -36,6 +36,10 @@ const envSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'debe ser una dirección redis://servidor:puerto' }).optional(),
+  LINK_CACHE_SIZE: z.coerce.number({ error: 'debe ser un número' }).int().min(1).default(100_000),
+  CLICK_FLUSH_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(10).max(5000).default(100),
+  CLICK_QUEUE_LIMIT: z.coerce.number({ error: 'debe ser un número' }).int().min(1000).default(200_000),
   AUTH_RATE_LIMIT_IP: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(30),
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(10),
 });
@@ -48,6 +52,14 @@ export interface Config {
   databaseUrl: string | undefined;
   trustProxy: boolean | number | string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Shares link deletions between instances; unset with a single instance. */
+  redisUrl: string | undefined;
+  /** Links kept in each instance's redirect cache. */
+  linkCacheSize: number;
+  /** How often queued clicks are written: the most a crash can lose. */
+  clickFlushMs: number;
+  /** Clicks held in memory while the database is away; beyond it new ones are shed (and logged). */
+  clickQueueLimit: number;
   /** Login and registration attempts per client IP per minute; 0 turns the limit off. */
   authRateLimitPerIp: number;
   /** Login and registration attempts per e-mail address per 15 minutes; 0 turns the limit off. */
@@ -76,6 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: vars.DATABASE_URL,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
+    redisUrl: vars.REDIS_URL,
+    linkCacheSize: vars.LINK_CACHE_SIZE,
+    clickFlushMs: vars.CLICK_FLUSH_MS,
+    clickQueueLimit: vars.CLICK_QUEUE_LIMIT,
     authRateLimitPerIp: vars.AUTH_RATE_LIMIT_IP,
     authRateLimitPerEmail: vars.AUTH_RATE_LIMIT_EMAIL,
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,

@@ -1,0 +1,158 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database';
+import { writeClickBatch, pruneOldVisitors } from './click-batch';
+import { createEnricher, type EnrichedClick, type Visit } from './enrich';
+import type { Geo } from './geo';
+import { isDataError } from './write-errors';
+import { dayOf } from './visitors';
+
+const MAX_BATCH = 5000; // clicks per transaction: keeps each SQLite write lock short
+const FLUSH_AT = 1000; // a queue this long is written at once, without waiting for the timer
+const MAX_BACKOFF_MS = 5000;
+const DRAIN_LIMIT_MS = 15_000; // on shutdown, how long we keep retrying an unavailable database
+const SHED_LOG_EVERY_MS = 10_000;
+
+export interface ClickWriterStats {
+  queued: number;
+  written: number;
+  /** Refused because the queue was full (the database was away too long). */
+  shed: number;
+  /** Rejected by the database as data, one by one, after isolating them. */
+  rejected: number;
+}
+
+export interface ClickWriter {
+  /** Queues a visit; never blocks, never throws. */
+  record(visit: Visit): void;
+  /** Writes everything queued so far; rejects if the database cannot take it now. */
+  flush(): Promise<void>;
+  /** Stops the timer and drains the queue (retrying for a while if the database is away). */
+  close(): Promise<void>;
+  stats(): ClickWriterStats;
+}
+
+export interface ClickWriterOptions {
+  db: Database;
+  geo: Geo;
+  log: FastifyBaseLogger;
+  flushMs: number;
+  queueLimit: number;
+}
+
+export function createClickWriter({ db, geo, log, flushMs, queueLimit }: ClickWriterOptions): ClickWriter {
+  const enrich = createEnricher(geo);
+  let queue: Visit[] = [];
+  // Enriched batches taken from the queue and not yet committed; a batch the database rejects
+  // as data is split in halves until the offending click is found, so one bad row costs one click.
+  const pending: EnrichedClick[][] = [];
+  let pendingCount = 0;
+  const counts = { written: 0, shed: 0, rejected: 0 };
+  let backoffMs = 0;
+  let retryAt = 0;
+  let failingSince = 0;
+  let lastShedLog = 0;
+  let prunedDay = -1;
+  let busy: Promise<boolean> | undefined;
+
+  const queued = () => queue.length + pendingCount;
+
+  async function writeOne(): Promise<boolean> {
+    await geo.ready; // a click is never located as Unknown just because the file was still loading
+    if (pending.length === 0) {
+      const batch = queue.length <= MAX_BATCH ? queue : queue.slice(0, MAX_BATCH);
+      queue = queue.length <= MAX_BATCH ? [] : queue.slice(MAX_BATCH);
+      pending.push(batch.map(enrich));
+      pendingCount += batch.length;
+    }
+    const batch = pending[pending.length - 1]!;
+    try {
+      await writeClickBatch(db, batch);
+      pending.pop();
+      pendingCount -= batch.length;
+      counts.written += batch.length;
+      if (failingSince) log.info({ downMs: Date.now() - failingSince, queued: queued() }, 'click writer: database back');
+      failingSince = 0;
+      backoffMs = 0;
+      await pruneOnceADay();
+      return true;
+    } catch (error) {
+      if (isDataError(error)) {
+        pending.pop();
+        if (batch.length === 1) {
+          pendingCount -= 1;
+          counts.rejected += 1;
+          log.error({ err: error, urlId: batch[0]!.urlId }, 'click writer: the database refused a click; it is dropped');
+        } else {
+          const half = Math.ceil(batch.length / 2);
+          pending.push(batch.slice(half), batch.slice(0, half));
+        }
+        return true;
+      }
+      // Anything else may pass: hold everything and try again later, backing off.
+      if (!failingSince) {
+        failingSince = Date.now();
+        log.warn({ err: error, queued: queued() }, 'click writer: database unavailable, holding clicks and retrying');
+      }
+      backoffMs = Math.min(MAX_BACKOFF_MS, Math.max(flushMs, backoffMs * 2));
+      retryAt = Date.now() + backoffMs;
+      return false;
+    }
+  }
+
+  async function pruneOnceADay() {
+    const today = dayOf(Date.now());
+    if (today === prunedDay) return;
+    prunedDay = today;
+    await pruneOldVisitors(db, today).catch((error: unknown) => {
+      log.warn({ err: error }, 'click writer: could not prune old visitor hashes');
+    });
+  }
+
+  function step(): Promise<boolean> {
+    busy ??= writeOne().finally(() => {
+      busy = undefined;
+      if (queue.length >= FLUSH_AT) setImmediate(tick);
+    });
+    return busy;
+  }
+
+  function tick() {
+    if (!busy && queued() > 0 && Date.now() >= retryAt) void step();
+  }
+
+  const timer = setInterval(tick, flushMs);
+  timer.unref();
+
+  return {
+    record(visit) {
+      if (queued() >= queueLimit) {
+        counts.shed += 1;
+        const now = Date.now();
+        if (now - lastShedLog >= SHED_LOG_EVERY_MS) {
+          lastShedLog = now;
+          log.error({ shed: counts.shed, queueLimit }, 'click writer: queue full, clicks are being shed');
+        }
+        return;
+      }
+      queue.push(visit);
+      if (queue.length === FLUSH_AT) setImmediate(tick);
+    },
+
+    async flush() {
+      while (queued() > 0) {
+        if (!(await step())) throw new Error('click writer: the database is unavailable');
+      }
+    },
+
+    async close() {
+      clearInterval(timer);
+      const deadline = Date.now() + DRAIN_LIMIT_MS;
+      while (queued() > 0 && Date.now() < deadline) {
+        if (!(await step())) await new Promise((resolve) => setTimeout(resolve, Math.min(backoffMs, deadline - Date.now())));
+      }
+      if (queued() > 0) log.error({ lost: queued() }, 'click writer: stopped with clicks the database never took');
+    },
+
+    stats: () => ({ queued: queued(), ...counts }),
+  };
+}

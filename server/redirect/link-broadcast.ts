@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+
+// Several instances behind a load balancer each keep their own cache; a delete on one is
+// published here so every other forgets the link too.
+const CHANNEL = 'corto:links:forget';
+// A delete must not hang on an unreachable Redis: ioredis queues the message and sends it on
+// reconnect; we stop waiting after this long.
+const PUBLISH_WAIT_MS = 1000;
+
+export interface LinkBroadcast {
+  publish(keys: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LinkBroadcastOptions {
+  redisUrl: string;
+  log: FastifyBaseLogger;
+  onForget(keys: string[]): void;
+  /** A subscriber that was cut off may have missed messages: the cache starts over. */
+  onReconnect(): void;
+}
+
+export function openLinkBroadcast({ redisUrl, log, onForget, onReconnect }: LinkBroadcastOptions): LinkBroadcast {
+  const options = { lazyConnect: false, maxRetriesPerRequest: null };
+  const publisher = new Redis(redisUrl, options);
+  const subscriber = new Redis(redisUrl, options);
+  let everReady = false;
+  let warned = false;
+
+  const onError = (error: Error) => {
+    // ioredis retries on its own; one line per outage is enough.
+    if (!warned) log.warn({ err: error }, 'Redis unavailable: link deletions reach other instances once it is back');
+    warned = true;
+  };
+  publisher.on('error', onError);
+  subscriber.on('error', onError);
+  subscriber.on('ready', () => {
+    warned = false;
+    if (everReady) onReconnect();
+    everReady = true;
+  });
+  subscriber.subscribe(CHANNEL).catch(onError);
+  subscriber.on('message', (_channel: string, message: string) => {
+    try {
+      const keys: unknown = JSON.parse(message);
+      if (Array.isArray(keys)) onForget(keys.filter((key): key is string => typeof key === 'string'));
+    } catch {
+      log.warn('ignored a malformed link-forget message');
+    }
+  });
+
+  return {
+    async publish(keys) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(resolve, PUBLISH_WAIT_MS, 'timeout')));
+      try {
+        const result = await Promise.race([publisher.publish(CHANNEL, JSON.stringify(keys)), timeout]);
+        if (result === 'timeout') log.warn({ keys }, 'Redis slow: link deletion will reach other instances later');
+      } catch (error) {
+        log.warn({ err: error, keys }, 'could not publish a link deletion to other instances');
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      subscriber.disconnect();
+      await publisher.quit().catch(() => publisher.disconnect());
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database';
+import { findLinkByCode } from './link-lookup';
+import { type LinkBroadcast, openLinkBroadcast } from './link-broadcast';
+
+/** What a redirect needs: the link's id (for the click) and where to send the visitor. */
+export interface CachedLink {
+  id: number;
+  url: string;
+}
+
+export interface LinkCache {
+  /** The link for a short code or alias (any case); synchronous on a hit, so the hot path never awaits. */
+  peek(code: string): CachedLink | undefined;
+  /** peek, then the database on a miss; the answer is remembered. Unknown codes are not cached. */
+  resolve(code: string): Promise<CachedLink | undefined>;
+  /** Drops the link here at once and, with REDIS_URL, on every other instance. Never throws. */
+  forget(link: { shortCode: string; customUrl: string | null }): Promise<void>;
+  readonly size: number;
+  close(): Promise<void>;
+}
+
+export interface LinkCacheOptions {
+  db: Database;
+  maxEntries: number;
+  redisUrl: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+export function createLinkCache({ db, maxEntries, redisUrl, log }: LinkCacheOptions): LinkCache {
+  // Keys are lowercased: short codes are lowercase already and aliases match regardless of case.
+  const entries = new Map<string, CachedLink>();
+  // Bumped by every forget, so a lookup that started before a delete cannot put the link back.
+  let generation = 0;
+
+  const drop = (keys: string[]) => {
+    generation += 1;
+    for (const key of keys) entries.delete(key);
+  };
+  const clear = () => {
+    generation += 1;
+    entries.clear();
+  };
+
+  const broadcast: LinkBroadcast | undefined = redisUrl
+    ? openLinkBroadcast({ redisUrl, log, onForget: drop, onReconnect: clear })
+    : undefined;
+
+  return {
+    peek: (code) => entries.get(code.toLowerCase()),
+
+    async resolve(code) {
+      const key = code.toLowerCase();
+      const hit = entries.get(key);
+      if (hit) return hit;
+      const startedAt = generation;
+      const found = await findLinkByCode(db, key);
+      if (found && generation === startedAt) {
+        // Insertion order is the eviction order: first in, first out once full. Cheaper than a
+        // true LRU (no reordering on every hit), and popular links come straight back on a miss.
+        if (entries.size >= maxEntries) {
+          const oldest = entries.keys().next();
+          if (!oldest.done) entries.delete(oldest.value);
+        }
+        entries.set(key, found);
+      }
+      return found;
+    },
+
+    async forget({ shortCode, customUrl }) {
+      const keys = [shortCode.toLowerCase()];
+      if (customUrl) keys.push(customUrl.toLowerCase());
+      drop(keys);
+      await broadcast?.publish(keys);
+    },
+
+    get size() {
+      return entries.size;
+    },
+
+    async close() {
+      await broadcast?.close();
+    },
+  };
+}

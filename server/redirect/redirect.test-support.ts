@@ -1,0 +1,62 @@
+import type { Database } from '../db/database';
+import type { RollupDimension } from '../db/schema';
+
+let counter = 0;
+
+/** A user and a link written straight to the database: the redirect tests need rows, not the links API. */
+export async function insertLink(
+  db: Database,
+  link: { shortUrl?: string; customUrl?: string | null; originalUrl?: string } = {},
+): Promise<{ id: number; shortUrl: string; customUrl: string | null; originalUrl: string }> {
+  counter += 1;
+  const now = Date.now();
+  const user = await db
+    .insertInto('users')
+    .values({ email: `r${counter}-${now}@corto.test`, name: 'Prueba', password_hash: 'x', profile_image: 'p.png', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const shortUrl = link.shortUrl ?? `t${(now + counter).toString(36).slice(-5)}`;
+  const originalUrl = link.originalUrl ?? 'https://example.com/a/very/long/path?x=1';
+  const customUrl = link.customUrl ?? null;
+  const row = await db
+    .insertInto('urls')
+    .values({
+      user_id: Number(user.id),
+      title: 'Enlace',
+      original_url: originalUrl,
+      custom_url: customUrl,
+      short_url: shortUrl,
+      qr: `qr-${shortUrl}.png`,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), shortUrl, customUrl, originalUrl };
+}
+
+export async function clickCount(db: Database, urlId: number): Promise<number> {
+  const row = await db.selectFrom('urls').select('click_count').where('id', '=', urlId).executeTakeFirstOrThrow();
+  return Number(row.click_count);
+}
+
+export async function rollup(db: Database, urlId: number, dimension: RollupDimension): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('click_rollups')
+    .select(['value', 'clicks'])
+    .where('url_id', '=', urlId)
+    .where('dimension', '=', dimension)
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.value, Number(row.clicks)]));
+}
+
+export const agents = {
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  ipad: 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
+  desktop:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  googlebot: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  whatsapp: 'WhatsApp/2.23.20.0 A',
+};
