@@ -9,6 +9,7 @@ import { registerSessionSupport } from './auth/session-support';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { healthRoutes } from './health/health.routes';
+import { linksRoutes } from './links/links.routes';
 import { registerErrorHandler } from './http/error-handler';
 import { createLinkCache } from './redirect/link-cache';
 import { redirectRoutes } from './redirect/redirect.routes';
@@ -59,6 +60,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await registerSessionSupport(app, context);
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
+  await app.register(linksRoutes, context);
   await app.register(redirectRoutes, context);
   await app.register(staticRoutes, context);
   return app;

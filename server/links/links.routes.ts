@@ -1,0 +1,93 @@
+import { buckets } from '@common/constants';
+import { linkMessages } from '@common/links/link-messages';
+import {
+  createLinkSchema,
+  linkListSchema,
+  linkResponseSchema,
+  listLinksQuerySchema,
+} from '@common/links/link-schemas';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import { requireUser, signedInUser } from '../auth/require-user';
+import { AppError } from '../http/app-error';
+import { createLink } from './create-link';
+import { rowToLink } from './link-mapper';
+import { deleteUserLink, findUserLink, listUserLinks, type PageCursor, userLinkTotals } from './links.queries';
+
+const idParams = z.object({ id: z.string() });
+
+/** A link id from the path; anything but a positive integer names no link. */
+function linkIdOf(raw: string): number {
+  const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id)) throw new AppError('not_found', linkMessages.notFound);
+  return id;
+}
+
+const encodeCursor = (row: { created_at: number; id: number }) => `${row.created_at}.${row.id}`;
+function decodeCursor(cursor: string | undefined): PageCursor | undefined {
+  if (!cursor) return undefined;
+  const [createdAt, id] = cursor.split('.').map(Number);
+  return { createdAt: createdAt!, id: id! };
+}
+
+/** The caller's links: list (paged, filtered), create, one, delete. Every route needs a session. */
+export async function linksRoutes(app: FastifyInstance, context: AppContext) {
+  const { database, storage, linkCache } = context;
+  const { db, dialect } = database;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.addHook('preHandler', requireUser);
+
+  routes.get(
+    '/api/links',
+    { schema: { querystring: listLinksQuerySchema, response: { 200: linkListSchema } } },
+    async (request) => {
+      const user = signedInUser(request);
+      const { q, limit, cursor } = request.query;
+      // One more row than asked tells whether there is a next page without counting.
+      const [rows, totals] = await Promise.all([
+        listUserLinks(db, user.id, { dialect, search: q, limit: limit + 1, after: decodeCursor(cursor) }),
+        userLinkTotals(db, user.id),
+      ]);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        links: page.map((row) => rowToLink(row, context)),
+        totals,
+        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+      };
+    },
+  );
+
+  routes.post(
+    '/api/links',
+    { schema: { body: createLinkSchema, response: { 201: linkResponseSchema } } },
+    async (request, reply) => {
+      const row = await createLink(context, signedInUser(request).id, request.body);
+      return reply.status(201).send({ link: rowToLink(row, context) });
+    },
+  );
+
+  routes.get(
+    '/api/links/:id',
+    { schema: { params: idParams, response: { 200: linkResponseSchema } } },
+    async (request) => {
+      const row = await findUserLink(db, signedInUser(request).id, linkIdOf(request.params.id));
+      if (!row) throw new AppError('not_found', linkMessages.notFound);
+      return { link: rowToLink(row, context) };
+    },
+  );
+
+  routes.delete('/api/links/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const row = await deleteUserLink(db, signedInUser(request).id, linkIdOf(request.params.id));
+    if (!row) throw new AppError('not_found', linkMessages.notFound);
+    // The short address must stop redirecting now, not when the cache entry ages out.
+    await linkCache.forget({ shortCode: row.short_url, customUrl: row.custom_url });
+    // The row is gone: the QR file is only tidied up, and a failure there must not undo the answer.
+    await storage.remove(buckets.qrs, row.qr).catch((error: unknown) => {
+      request.log.warn({ err: error, key: row.qr }, 'could not remove a deleted link QR');
+    });
+    return reply.status(204).send();
+  });
+}
