@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { dialectOf } from './dialect';
 import * as initial from './migrations/0001-initial';
 import * as clickRollups from './migrations/0002-click-rollups';
 
@@ -13,7 +14,13 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 // Migrations see the database without its current types: they are what makes those types true.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Kysely looks for its own tables in every schema unless told which: with one schema per test
+  // suite (or per app) it would find another's and skip creating its own.
+  const schema =
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
