@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type DatabaseTarget, openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { agents, clickCount, insertLink } from '../redirect/redirect.test-support';
+import { testDialects } from '../test/test-app';
+
+// The real server process: requests in flight when SIGTERM arrives must all end up counted.
+
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function withDatabase<T>(target: DatabaseTarget, run: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>) {
+  const handle = openDatabase(target);
+  try {
+    return await run(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function postgresTarget(): Promise<{ env: Record<string, string>; target: DatabaseTarget; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const separator = url.includes('?') ? '&' : '?';
+  return {
+    env: { DATABASE_URL: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}` },
+    target: { kind: 'postgres', url, schema },
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+describe.each(testDialects)('stopping the server on %s', (dialect) => {
+  const running: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of running) child.kill('SIGKILL');
+  });
+
+  it('loses no click when SIGTERM arrives while requests are in flight', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-shutdown-'));
+    const pgSetup = dialect === 'postgres' ? await postgresTarget() : undefined;
+    const target: DatabaseTarget = pgSetup?.target ?? { kind: 'sqlite', dataDir };
+    const link = await withDatabase(target, async (db) => {
+      await migrateToLatest(db);
+      return insertLink(db);
+    });
+
+    const port = await freePort();
+    const child = spawn(tsx, ['server/main.ts'], {
+      // A slow timer: the clicks are still queued when the signal comes, so only the drain saves them.
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        CLICK_FLUSH_MS: '5000',
+        ...pgSetup?.env,
+      },
+    });
+    running.push(child);
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+    const url = `http://127.0.0.1:${port}/${link.shortUrl}`;
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    let redirects = 0;
+    let stopped = false;
+    let signalled = false;
+    const worker = async () => {
+      while (!stopped) {
+        try {
+          const response = await fetch(url, { redirect: 'manual', headers: { 'user-agent': agents.desktop } });
+          await response.arrayBuffer();
+          if (response.status === 302) redirects += 1;
+          // Once enough are in flight, stop the server in the middle of them.
+          if (redirects === 300 && !signalled) {
+            signalled = true;
+            child.kill('SIGTERM');
+          }
+        } catch {
+          if (signalled) stopped = true; // refused or cut: the server is going away
+        }
+      }
+    };
+    const workers = Promise.all(Array.from({ length: 32 }, worker));
+    expect(await exited).toBe(0);
+    stopped = true;
+    await workers;
+
+    expect(redirects).toBeGreaterThanOrEqual(300);
+    const counted = await withDatabase(target, (db) => clickCount(db, link.id));
+    const rows = await withDatabase(target, (db) =>
+      db.selectFrom('clicks').select((eb) => eb.fn.countAll<number>().as('n')).where('url_id', '=', link.id).executeTakeFirstOrThrow(),
+    );
+    await pgSetup?.drop();
+    expect(counted).toBe(redirects);
+    expect(Number(rows.n)).toBe(redirects);
+  });
+});
