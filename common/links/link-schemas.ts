@@ -108,6 +108,8 @@ export const linkListSchema = z.object({
   totals: z.object({ links: z.number().int(), clicks: z.number().int() }),
   /** Pass as `cursor` for the next page; null on the last one. */
   nextCursor: z.string().nullable(),
+  /** PUBLIC_BASE_URL, which short addresses start with: the create form shows it before the alias. */
+  publicBaseUrl: z.string(),
 });
 
 export type LinkList = z.infer<typeof linkListSchema>;

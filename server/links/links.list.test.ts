@@ -40,7 +40,12 @@ describe.each(testDialects)('GET /api/links on %s', (dialect) => {
   });
 
   it('answers an empty list and zero totals to a user without links', async () => {
-    expect(await list()).toEqual({ links: [], totals: { links: 0, clicks: 0 }, nextCursor: null });
+    expect(await list()).toEqual({
+      links: [],
+      totals: { links: 0, clicks: 0 },
+      nextCursor: null,
+      publicBaseUrl: t.config.publicBaseUrl,
+    });
   });
 
   it('filters by a case-insensitive substring of the title, accents included, keeping the totals of all links', async () => {

@@ -56,6 +56,7 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
         links: page.map((row) => rowToLink(row, context)),
         totals,
         nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+        publicBaseUrl: context.config.publicBaseUrl,
       };
     },
   );
