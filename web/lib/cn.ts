@@ -1,5 +1,5 @@
 import { type ClassValue, clsx } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { twMerge } from './tw-merge';
 
 /** Joins class names and lets a later Tailwind class win over an earlier conflicting one. */
 export function cn(...inputs: ClassValue[]) {

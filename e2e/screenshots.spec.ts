@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { test } from '@playwright/test';
+import { screens } from './helpers/screens';
+
+// Kept as artifacts to look at, not compared against a baseline.
+const outDir = path.join(import.meta.dirname, 'artifacts', 'screenshots');
+const widths = [1280, 375];
+
+for (const screen of screens) {
+  for (const width of widths) {
+    test(`screenshot of ${screen.name} at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await screen.open(page);
+      await page.screenshot({
+        path: path.join(outDir, `${screen.name}-${width}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+    });
+  }
+}
