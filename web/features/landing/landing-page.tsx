@@ -8,7 +8,7 @@ export function LandingPage() {
     <div className="flex flex-col gap-16 sm:gap-24">
       <section className="flex flex-col items-center text-center">
         <p className="mb-5 rounded-full border border-teal-400/30 bg-teal-400/10 px-3 py-1 text-xs font-semibold tracking-wide text-teal-200 uppercase">
-          Enlaces cortos · Códigos QR · Estadísticas
+          Enlaces cortos · QR · Estadísticas
         </p>
         <h1 className="max-w-4xl text-4xl leading-tight font-extrabold tracking-tight text-balance text-white sm:text-6xl">
           El único shortener de Links que vas a necesitar
