@@ -1,8 +1,85 @@
-import { useParams } from 'react-router';
+import { ExternalLink } from 'lucide-react';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../app/use-page-title';
+import { BarLoader } from '../../components/ui/bar-loader';
+import { Card, CardContent } from '../../components/ui/card';
+import { useLink } from './api/get-link';
+import { CopyLinkButton } from './components/copy-link-button';
+import { DeleteLinkButton } from './components/delete-link-button';
+import { DownloadQrButton } from './components/download-qr-button';
+import { formatCreatedAt } from './components/link-format';
+
+/** Only positive integers name a link; anything else is sent back like a link that failed to load. */
+function linkIdOf(raw: string | undefined): number {
+  return raw && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : 0;
+}
 
 export function LinkDetailPage() {
-  const { id } = useParams();
-  usePageTitle('Detalle del link');
-  return <h1 className="text-3xl font-bold">Link {id}</h1>;
+  const id = linkIdOf(useParams().id);
+  const navigate = useNavigate();
+  const query = useLink(id);
+  usePageTitle(query.data?.title ?? 'Detalle del link');
+
+  // Spec: if the link cannot be loaded (missing, someone else's, or any failure), back to the dashboard.
+  const failed = id === 0 || query.isError;
+  useEffect(() => {
+    if (failed) navigate('/dashboard', { replace: true });
+  }, [failed, navigate]);
+
+  const link = query.data;
+  if (!link) return <BarLoader label="Cargando link" className="fixed inset-x-0 top-0 z-40" />;
+
+  return (
+    <div className="space-y-8">
+      <Card className="flex flex-col gap-6 p-5 sm:p-6 md:flex-row-reverse md:items-start md:justify-between">
+        <img
+          src={link.qr}
+          alt={`Código QR de ${link.title}`}
+          width={220}
+          height={220}
+          className="size-56 shrink-0 self-center rounded-lg bg-white p-2 md:self-start"
+        />
+        <div className="min-w-0 space-y-4">
+          <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{link.title}</h1>
+          <a
+            href={link.shortLink}
+            target="_blank"
+            rel="noreferrer"
+            className="block text-xl font-semibold break-all text-teal-300 hover:underline sm:text-2xl"
+          >
+            {link.shortLink}
+          </a>
+          <a
+            href={link.originalUrl}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="flex items-start gap-2 break-all text-slate-200 hover:underline"
+          >
+            <ExternalLink aria-hidden className="mt-1 size-4 shrink-0" />
+            {link.originalUrl}
+          </a>
+          <p className="text-sm text-slate-400">
+            Creado el <time dateTime={link.createdAt}>{formatCreatedAt(link.createdAt)}</time>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <CopyLinkButton shortLink={link.shortLink} size="default" />
+            <DownloadQrButton qr={link.qr} title={link.title} size="default" />
+            <DeleteLinkButton
+              link={link}
+              size="default"
+              onDeleted={() => navigate('/dashboard', { replace: true })}
+            />
+          </div>
+        </div>
+      </Card>
+      <Card>
+        <CardContent className="pt-5 sm:pt-6">
+          <p className="text-slate-300">
+            Clicks: <span className="font-semibold text-slate-100">{link.clicks.toLocaleString()}</span>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

@@ -1,0 +1,7 @@
+// Query keys of the links feature: invalidating `all` refreshes every list and detail.
+export const linkKeys = {
+  all: ['links'] as const,
+  lists: () => [...linkKeys.all, 'list'] as const,
+  list: (search: string) => [...linkKeys.lists(), search] as const,
+  detail: (id: number) => [...linkKeys.all, 'detail', id] as const,
+};

@@ -1,0 +1,139 @@
+import { linkMessages } from '@common/links/link-messages';
+import { aliasProblems, type CreateLink, type CreateLinkInput, createLinkSchema } from '@common/links/link-schemas';
+import { errorMessages } from '@common/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FieldError as FormFieldError, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { useCreateLink } from '../api/create-link';
+import { QrPreview } from './qr-preview';
+
+type CreateLinkDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The long URL to start with (the createNew query parameter). */
+  initialLongUrl: string;
+  /** PUBLIC_BASE_URL: short addresses are built on it. */
+  publicBaseUrl: string;
+};
+
+const fields = ['title', 'longUrl', 'customUrl'] as const;
+
+/** Every message of a field: with criteriaMode 'all' they sit in `types`, several per rule. */
+function messagesOf(error: FormFieldError | undefined): string[] {
+  if (!error) return [];
+  const all = Object.values(error.types ?? {}).flatMap((value) => (typeof value === 'string' ? [value] : Array.isArray(value) ? value : []));
+  return all.length > 0 ? [...new Set(all)] : error.message ? [error.message] : [];
+}
+
+export function CreateLinkDialog({ open, onOpenChange, initialLongUrl, publicBaseUrl }: CreateLinkDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Crear link</DialogTitle>
+          <DialogDescription>Un nombre, la dirección larga y, si quieres, tu propia dirección corta.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts from a clean form. */}
+        {open && <CreateLinkForm initialLongUrl={initialLongUrl} publicBaseUrl={publicBaseUrl} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Omit<CreateLinkDialogProps, 'open' | 'onOpenChange'>) {
+  const navigate = useNavigate();
+  const creation = useCreateLink();
+  const form = useForm<CreateLinkInput, unknown, CreateLink>({
+    resolver: zodResolver(createLinkSchema),
+    criteriaMode: 'all',
+    defaultValues: { title: '', longUrl: initialLongUrl, customUrl: '' },
+  });
+  const { errors, isSubmitted } = form.formState;
+  const longUrl = (useWatch({ control: form.control, name: 'longUrl' }) ?? '').trim();
+  const alias = (useWatch({ control: form.control, name: 'customUrl' }) ?? '').trim();
+  const domain = publicBaseUrl.replace(/^https?:\/\//, '');
+  // The stored QR encodes the short address; until the server draws a code, the preview stands in for it.
+  const previewAlias = alias && aliasProblems(alias).length === 0 ? alias : 'xxxxxx';
+
+  const submit = form.handleSubmit(
+    (input) =>
+      creation.mutate(input, {
+        onSuccess: (link) => navigate(`/link/${link.id}`),
+        onError: (error) => {
+          if (!(error instanceof ApiError)) {
+            form.setError('root.server', { message: linkMessages.createFailed });
+            return;
+          }
+          for (const field of fields) {
+            const messages = error.fields[field];
+            if (!messages?.length) continue;
+            const types = Object.fromEntries(messages.map((message, i) => [`server${i}`, message]));
+            form.setError(field, { type: 'server', message: messages[0], types });
+          }
+          form.setError('root.server', { message: error.status >= 500 ? linkMessages.createFailed : error.message });
+        },
+      }),
+    () => form.setError('root.server', { message: errorMessages.validation }),
+  );
+
+  const general = errors.root?.server?.message;
+  const inputProps = (field: (typeof fields)[number]) => ({
+    id: `link-${field}`,
+    'aria-invalid': messagesOf(errors[field]).length > 0 || undefined,
+    'aria-describedby': fieldErrorId(`link-${field}`),
+    ...form.register(field, {
+      // Once submitted, a fix clears the general message with the field's own.
+      onChange: () => isSubmitted && form.clearErrors('root.server'),
+    }),
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      {general && (
+        <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/40 px-3 py-2 text-sm text-red-200">
+          {general}
+        </p>
+      )}
+      <div className="grid gap-2">
+        <Label htmlFor="link-title">Nombre del link</Label>
+        <Input {...inputProps('title')} autoComplete="off" placeholder="Mi enlace" />
+        <FieldError fieldId="link-title" messages={messagesOf(errors.title)} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="link-longUrl">URL original</Label>
+        <Input {...inputProps('longUrl')} type="url" inputMode="url" placeholder="https://ejemplo.com/una-direccion-larga" />
+        <FieldError fieldId="link-longUrl" messages={messagesOf(errors.longUrl)} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="link-customUrl">URL personalizada (opcional)</Label>
+        <div className="flex items-stretch">
+          <span className="flex max-w-[55%] items-center truncate rounded-l-lg border border-r-0 border-slate-700 bg-slate-800 px-3 text-sm text-slate-300">
+            {domain}
+          </span>
+          <span aria-hidden className="flex items-center border-y border-slate-700 bg-slate-800 px-1 text-slate-300">
+            /
+          </span>
+          <Input {...inputProps('customUrl')} autoComplete="off" placeholder="mi-link" className="rounded-l-none" />
+        </div>
+        <FieldError fieldId="link-customUrl" messages={messagesOf(errors.customUrl)} />
+      </div>
+      {longUrl !== '' && (
+        <figure className="grid gap-2">
+          <QrPreview text={`${publicBaseUrl}/${previewAlias}`} label="Vista previa del código QR" />
+          <figcaption className="text-center text-xs text-slate-400">
+            {previewAlias === alias ? 'El QR lleva a tu dirección corta.' : 'El QR llevará a la dirección corta que se asigne al crear el link.'}
+          </figcaption>
+        </figure>
+      )}
+      <Button type="submit" loading={creation.isPending} className="justify-self-end">
+        Crear
+      </Button>
+    </form>
+  );
+}

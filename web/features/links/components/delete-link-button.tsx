@@ -1,0 +1,67 @@
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button, type ButtonProps } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { useDeleteLink } from '../api/delete-link';
+
+type DeleteLinkButtonProps = {
+  link: { id: number; title: string };
+  /** Runs once the link is deleted (the lists are already refreshing). */
+  onDeleted?: () => void;
+} & Pick<ButtonProps, 'size' | 'className'>;
+
+/** Delete, after a confirmation; the button spins and stays disabled while the call runs. */
+export function DeleteLinkButton({ link, onDeleted, size = 'icon', className }: DeleteLinkButtonProps) {
+  const [open, setOpen] = useState(false);
+  const deletion = useDeleteLink();
+
+  const confirm = () => {
+    setOpen(false);
+    deletion.mutate(link.id, {
+      onSuccess: onDeleted,
+      // The spec only logs a failed delete; the link simply stays.
+      onError: (error) => console.error('Failed to delete URL:', error),
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button
+        size={size}
+        variant="destructive"
+        className={className}
+        loading={deletion.isPending}
+        onClick={() => setOpen(true)}
+        aria-label="Eliminar link"
+        title="Eliminar"
+      >
+        {!deletion.isPending && <Trash2 aria-hidden />}
+        {size !== 'icon' && 'Eliminar'}
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>¿Eliminar este link?</DialogTitle>
+          <DialogDescription>
+            Se eliminará «{link.title}» y su dirección corta dejará de funcionar. No se puede deshacer.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Cancelar</Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={confirm}>
+            Eliminar
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

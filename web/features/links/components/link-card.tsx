@@ -1,0 +1,47 @@
+import type { Link as ApiLink } from '@common/links/link-schemas';
+import { Link } from 'react-router';
+import { Card } from '../../../components/ui/card';
+import { CopyLinkButton } from './copy-link-button';
+import { DeleteLinkButton } from './delete-link-button';
+import { DownloadQrButton } from './download-qr-button';
+import { displayAddress, formatCreatedAt } from './link-format';
+
+/** One link on the dashboard; the whole card opens its detail page, the buttons act on their own. */
+export function LinkCard({ link }: { link: ApiLink }) {
+  return (
+    <Card className="relative flex flex-col gap-4 p-4 transition-colors hover:border-slate-600 sm:flex-row sm:items-center">
+      <img
+        src={link.qr}
+        alt={`Código QR de ${link.title}`}
+        width={96}
+        height={96}
+        loading="lazy"
+        decoding="async"
+        className="size-24 shrink-0 self-start rounded-md bg-white p-1 sm:self-center"
+      />
+      <div className="min-w-0 flex-1 space-y-1">
+        <h3 className="truncate text-lg font-semibold">
+          {/* Stretched over the card: a click anywhere outside the buttons opens the detail. */}
+          <Link
+            to={`/link/${link.id}`}
+            className="rounded-sm after:absolute after:inset-0 after:rounded-xl hover:text-teal-300 focus-visible:outline-2 focus-visible:outline-teal-300"
+          >
+            {link.title}
+          </Link>
+        </h3>
+        <p className="truncate font-medium text-teal-300">{displayAddress(link.shortLink)}</p>
+        <p className="truncate text-sm text-slate-300">{displayAddress(link.originalUrl)}</p>
+        <p className="text-xs text-slate-400">
+          <time dateTime={link.createdAt}>{formatCreatedAt(link.createdAt)}</time>
+          {' · '}
+          {link.clicks === 1 ? '1 click' : `${link.clicks.toLocaleString()} clicks`}
+        </p>
+      </div>
+      <div className="relative z-10 flex gap-2 self-end sm:self-center">
+        <CopyLinkButton shortLink={link.shortLink} />
+        <DownloadQrButton qr={link.qr} title={link.title} />
+        <DeleteLinkButton link={link} />
+      </div>
+    </Card>
+  );
+}
