@@ -15,6 +15,7 @@ import { createLinkCache } from './redirect/link-cache';
 import { redirectRoutes } from './redirect/redirect.routes';
 import { createLocalStorage } from './storage/local-storage';
 import { staticRoutes } from './static/static.routes';
+import { statsRoutes } from './stats/stats.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -61,6 +62,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
   await app.register(linksRoutes, context);
+  await app.register(statsRoutes, context);
   await app.register(redirectRoutes, context);
   await app.register(staticRoutes, context);
   return app;

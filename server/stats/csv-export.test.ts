@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLinkAs } from '../links/links.test-support';
+import { agents } from '../redirect/redirect.test-support';
+import { createTestApp, type TestApp, testDialects } from '../test/test-app';
+import { registerUser } from '../test/test-users';
+import { CSV_PAGE_ROWS, clicksCsv, csvCell, csvFilename } from './csv-export';
+import { visit, writePastClicks } from './stats.test-support';
+
+describe('csvCell', () => {
+  it('prefixes text a spreadsheet would run as a formula with an apostrophe', () => {
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csvCell('+34')).toBe("'+34");
+    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tcmd')).toBe("'\tcmd");
+  });
+
+  it('quotes commas, quotes and line breaks, and leaves plain text and null alone', () => {
+    expect(csvCell('São Paulo')).toBe('São Paulo');
+    expect(csvCell('Washington, D.C.')).toBe('"Washington, D.C."');
+    expect(csvCell('a\nb')).toBe('"a\nb"');
+    expect(csvCell(null)).toBe('');
+  });
+
+  it('names the file with safe characters only', () => {
+    expect(csvFilename('mi-Alias_1', Date.UTC(2026, 0, 2))).toBe('clicks-mi-Alias_1-2026-01-02.csv');
+    expect(csvFilename('a"b\r\n;c', Date.UTC(2026, 0, 2))).toBe('clicks-abc-2026-01-02.csv');
+  });
+});
+
+describe.each(testDialects)('GET /api/links/:id/clicks.csv on %s', (dialect) => {
+  let t: TestApp;
+  let owner: { cookie: string };
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    owner = await registerUser(t.app);
+  });
+  afterAll(() => t.close());
+
+  const download = (id: number, cookie?: string) =>
+    t.app.inject({ method: 'GET', url: `/api/links/${id}/clicks.csv`, headers: cookie ? { cookie } : {} });
+
+  it('is the owner\'s only: 401 anonymous, 404 for another user', async () => {
+    const link = await createLinkAs(t.app, owner.cookie);
+    expect((await download(link.id)).statusCode).toBe(401);
+    const other = await registerUser(t.app);
+    const foreign = await download(link.id, other.cookie);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.code).toBe('not_found');
+  });
+
+  it('downloads the human clicks as an attachment, bots left out, formulas defused', async () => {
+    const link = await createLinkAs(t.app, owner.cookie);
+    await visit(t, link.shortCode, '1.1.1.1', { 'user-agent': agents.iphone, referer: 'https://www.example.org/p' });
+    await visit(t, link.shortCode, '8.8.8.8', { 'user-agent': agents.googlebot });
+    await t.app.appContext.clickWriter.flush();
+    await writePastClicks(t, link.id, [{ daysAgo: 3, city: '=cmd|calc', country: 'Unknown', browser: null, os: null }]);
+
+    const response = await download(link.id, owner.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="clicks-[a-z0-9]{6}-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('date,country,city,device,browser,os,referrer');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,AU,Sydney,mobile,Mobile Safari,iOS,example\.org$/);
+    expect(lines[2]).toMatch(/,Unknown,'=cmd\|calc,desktop,,,$/);
+  });
+
+  it('pages through more clicks than one page holds, each exactly once, in order', async () => {
+    const link = await createLinkAs(t.app, owner.cookie);
+    const count = CSV_PAGE_ROWS * 2 + 7;
+    await writePastClicks(t, link.id, Array.from({ length: count }, (_, i) => ({ daysAgo: 1, city: `C${i}` })));
+    const response = await download(link.id, owner.cookie);
+    const cities = response.body.trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[2]);
+    expect(cities).toEqual(Array.from({ length: count }, (_, i) => `C${i}`));
+
+    // The generator itself, with tiny pages: one chunk per page after the header.
+    const chunks: string[] = [];
+    for await (const chunk of clicksCsv(t.database.db, link.id, 1000)) chunks.push(chunk);
+    expect(chunks).toHaveLength(1 + Math.ceil(count / 1000));
+    expect(chunks.join('')).toBe(response.body);
+  });
+});

@@ -1,0 +1,60 @@
+import type { Database } from '../db/database';
+import type { RollupDimension } from '../db/schema';
+
+// Statistics read the daily roll-ups only (a few rows per day and value), never the raw clicks:
+// a link with a million clicks answers as fast as one with ten.
+
+export interface DayRange {
+  /** UTC days since the epoch, both included; from undefined = since the first roll-up. */
+  from?: number | undefined;
+  to: number;
+}
+
+export interface DimensionSum {
+  dimension: RollupDimension;
+  value: string;
+  clicks: number;
+}
+
+/** Clicks per (dimension, value) over the range, every dimension in one pass over the link's rows. */
+export async function sumRollups(db: Database, urlId: number, range: DayRange): Promise<DimensionSum[]> {
+  let query = db
+    .selectFrom('click_rollups')
+    .select((eb) => ['dimension', 'value', eb.fn.sum<number | string>('clicks').as('clicks')])
+    .where('url_id', '=', urlId)
+    .where('day', '<=', range.to)
+    .where('dimension', 'not in', ['total', 'visitors'])
+    .groupBy(['dimension', 'value']);
+  if (range.from !== undefined) query = query.where('day', '>=', range.from);
+  const rows = await query.execute();
+  // pg answers sum(bigint) as numeric, i.e. a string.
+  return rows.map((row) => ({ dimension: row.dimension, value: row.value, clicks: Number(row.clicks) }));
+}
+
+export interface DayTotals {
+  day: number;
+  clicks: number;
+  visitors: number;
+}
+
+/** Human clicks and unique visitors of each day that has any, oldest first. */
+export async function dailyTotals(db: Database, urlId: number, range: DayRange): Promise<DayTotals[]> {
+  let query = db
+    .selectFrom('click_rollups')
+    .select(['day', 'dimension', 'clicks'])
+    .where('url_id', '=', urlId)
+    .where('dimension', 'in', ['total', 'visitors'])
+    .where('day', '<=', range.to);
+  if (range.from !== undefined) query = query.where('day', '>=', range.from);
+  const rows = await query.execute();
+  // Both dimensions have the single value '': one row per day each, no grouping needed.
+  const byDay = new Map<number, DayTotals>();
+  for (const row of rows) {
+    const day = Number(row.day);
+    let totals = byDay.get(day);
+    if (!totals) byDay.set(day, (totals = { day, clicks: 0, visitors: 0 }));
+    if (row.dimension === 'total') totals.clicks += Number(row.clicks);
+    else totals.visitors += Number(row.clicks);
+  }
+  return [...byDay.values()].sort((a, b) => a.day - b.day);
+}

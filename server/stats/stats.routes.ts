@@ -1,0 +1,61 @@
+import { linkMessages } from '@common/links/link-messages';
+import { linkStatsSchema, statsQuerySchema } from '@common/stats/stats-schemas';
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import { requireUser, signedInUser } from '../auth/require-user';
+import { AppError } from '../http/app-error';
+import { findUserLink } from '../links/links.queries';
+import { clicksCsv, csvFilename } from './csv-export';
+import { linkStats } from './link-stats';
+
+const idParams = z.object({ id: z.string() });
+
+/** A link id from the path; anything but a positive integer names no link (404, as in the links API). */
+function linkIdOf(raw: string): number {
+  const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id)) throw new AppError('not_found', linkMessages.notFound);
+  return id;
+}
+
+/** Statistics and the CSV export of one of the caller's links; another user's link is not found. */
+export async function statsRoutes(app: FastifyInstance, context: AppContext) {
+  const { db } = context.database;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.addHook('preHandler', requireUser);
+
+  async function ownLink(userId: number, rawId: string) {
+    const link = await findUserLink(db, userId, linkIdOf(rawId));
+    if (!link) throw new AppError('not_found', linkMessages.notFound);
+    return link;
+  }
+
+  routes.get(
+    '/api/links/:id/stats',
+    { schema: { params: idParams, querystring: statsQuerySchema, response: { 200: linkStatsSchema } } },
+    async (request, reply) => {
+      const link = await ownLink(signedInUser(request).id, request.params.id);
+      const stats = await linkStats(db, {
+        urlId: Number(link.id),
+        createdAt: Number(link.created_at),
+        range: request.query.range,
+        now: Date.now(),
+      });
+      // Private to the owner, and new clicks arrive all the time.
+      void reply.header('cache-control', 'private, no-store');
+      return stats;
+    },
+  );
+
+  routes.get('/api/links/:id/clicks.csv', { schema: { params: idParams } }, async (request, reply) => {
+    const link = await ownLink(signedInUser(request).id, request.params.id);
+    const filename = csvFilename(link.short_url, Date.now());
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Readable.from(clicksCsv(db, Number(link.id))));
+  });
+}
