@@ -1,30 +1,7 @@
 import type { Database } from '../db/database';
-import type { NewClickRow } from '../db/schema';
+import { insertClicks, insertNewVisitors, upsertRollups, type VisitorRow } from './bulk-sql';
 import type { EnrichedClick } from './enrich';
 import { humanClicksPerLink, rollupIncrements } from './rollups';
-
-// Rows per statement: well under SQLite's and PostgreSQL's limits on bound parameters.
-const ROWS_PER_STATEMENT = 500;
-
-function chunks<T>(items: T[], size = ROWS_PER_STATEMENT): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-function clickRow(click: EnrichedClick): NewClickRow {
-  return {
-    url_id: click.urlId,
-    created_at: click.at,
-    city: click.city,
-    country: click.country,
-    device: click.device,
-    browser: click.browser,
-    os: click.os,
-    referrer: click.referrer,
-    is_bot: click.isBot ? 1 : 0,
-  };
-}
 
 /**
  * One transaction: the raw rows, each link's click_count, today's unique visitors and the daily
@@ -39,7 +16,7 @@ export async function writeClickBatch(db: Database, clicks: EnrichedClick[]): Pr
     const kept = clicks.filter((click) => existing.has(click.urlId));
     if (kept.length === 0) return 0;
 
-    for (const chunk of chunks(kept)) await trx.insertInto('clicks').values(chunk.map(clickRow)).execute();
+    await insertClicks(trx, kept);
 
     // Same order in every transaction, so concurrent writers (several instances) cannot deadlock.
     const perLink = [...humanClicksPerLink(kept)].sort(([a], [b]) => a - b);
@@ -51,7 +28,7 @@ export async function writeClickBatch(db: Database, clicks: EnrichedClick[]): Pr
         .execute();
     }
 
-    const visitors = new Map<string, { url_id: number; day: number; visitor_hash: string }>();
+    const visitors = new Map<string, VisitorRow>();
     for (const click of kept) {
       if (click.isBot) continue;
       visitors.set(`${click.urlId}:${click.day}:${click.visitorHash}`, {
@@ -60,35 +37,17 @@ export async function writeClickBatch(db: Database, clicks: EnrichedClick[]): Pr
         visitor_hash: click.visitorHash,
       });
     }
-    const newVisitors: Array<{ urlId: number; day: number }> = [];
-    for (const chunk of chunks([...visitors.values()])) {
-      const inserted = await trx
-        .insertInto('click_visitors')
-        .values(chunk)
-        .onConflict((oc) => oc.doNothing())
-        .returning(['url_id', 'day'])
-        .execute();
-      for (const row of inserted) newVisitors.push({ urlId: Number(row.url_id), day: Number(row.day) });
-    }
+    const inserted = await insertNewVisitors(trx, [...visitors.values()]);
+    const newVisitors = inserted.map((row) => ({ urlId: Number(row.url_id), day: Number(row.day) }));
 
     const increments = rollupIncrements(kept, newVisitors).sort(
       (a, b) =>
         a.url_id - b.url_id ||
-        a.dimension.localeCompare(b.dimension) ||
+        (a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : 0) ||
         a.day - b.day ||
         (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
     );
-    for (const chunk of chunks(increments)) {
-      await trx
-        .insertInto('click_rollups')
-        .values(chunk)
-        .onConflict((oc) =>
-          oc
-            .columns(['url_id', 'dimension', 'day', 'value'])
-            .doUpdateSet((eb) => ({ clicks: eb('click_rollups.clicks', '+', eb.ref('excluded.clicks')) })),
-        )
-        .execute();
-    }
+    await upsertRollups(trx, increments);
     return kept.length;
   });
 }

@@ -1,0 +1,15 @@
+// autocannon ships no types; the little of its result the benchmarks read.
+declare module 'autocannon' {
+  interface Result {
+    '2xx': number;
+    '3xx': number;
+    '4xx': number;
+    '5xx': number;
+    errors: number;
+    timeouts: number;
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+  }
+  function autocannon(options: { url: string; connections: number; duration: number; followRedirect?: boolean }): Promise<Result>;
+  export default autocannon;
+}

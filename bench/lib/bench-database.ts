@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { insertLink } from '../../server/redirect/redirect.test-support';
+
+/** A fresh database with one link, for a server process to use through its environment. */
+export interface BenchDatabase {
+  name: string;
+  env: Record<string, string>;
+  link: { id: number; shortUrl: string };
+  /** The link's click count, read beside the running server. */
+  clickCount(): Promise<number>;
+  drop(): Promise<void>;
+}
+
+export async function sqliteBenchDatabase(): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-bench-'));
+  const handle = openDatabase({ kind: 'sqlite', dataDir });
+  await migrateToLatest(handle.db);
+  const link = await insertLink(handle.db);
+  await handle.close();
+  return {
+    name: 'SQLite (embedded)',
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    link,
+    async clickCount() {
+      // Read-only, beside the server that holds the folder's lock.
+      const db = new SQLite(path.join(dataDir, 'corto.db'), { readonly: true });
+      try {
+        const row = db.prepare('select click_count from urls where id = ?').get(link.id) as { click_count: number };
+        return Number(row.click_count);
+      } finally {
+        db.close();
+      }
+    },
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function postgresBenchDatabase(url: string): Promise<BenchDatabase> {
+  const schema = `bench_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const handle = openDatabase({ kind: 'postgres', url, schema });
+  await migrateToLatest(handle.db);
+  const link = await insertLink(handle.db);
+  await handle.close();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-bench-'));
+  const separator = url.includes('?') ? '&' : '?';
+  return {
+    name: 'PostgreSQL',
+    env: { DATA_DIR: dataDir, DATABASE_URL: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}` },
+    link,
+    async clickCount() {
+      const result = await admin.query(`select click_count from ${schema}.urls where id = $1`, [link.id]);
+      return Number(result.rows[0].click_count);
+    },
+    async drop() {
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

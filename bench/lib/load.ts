@@ -1,0 +1,62 @@
+import { spawn, spawnSync } from 'node:child_process';
+import autocannon from 'autocannon';
+
+// wrk (Debian's package) when present: written in C, it leaves more of a 2-core machine to the
+// server under test. Otherwise autocannon, which runs in this Node process and competes for CPU.
+
+export interface LoadResult {
+  requests: number;
+  /** Answers with a 2xx or 3xx status. */
+  ok: number;
+  rps: number;
+  p50ms: number;
+  p99ms: number;
+  errors: number;
+}
+
+export const loadGenerator: 'wrk' | 'autocannon' = spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk';
+
+function ms(value: string, unit: string): number {
+  const n = Number(value);
+  return unit === 'us' ? n / 1000 : unit === 's' ? n * 1000 : unit === 'm' ? n * 60_000 : n;
+}
+
+async function runWrk(url: string, connections: number, seconds: number): Promise<LoadResult> {
+  const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url]);
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  await new Promise((resolve) => child.on('close', resolve));
+  const latency = (pct: string) => {
+    const match = out.match(new RegExp(`^\\s+${pct}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm'));
+    return match ? ms(match[1]!, match[2]!) : NaN;
+  };
+  const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? 0);
+  const bad = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
+  const socket = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  const errors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  return {
+    requests,
+    ok: requests - bad,
+    rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0),
+    p50ms: latency('50'),
+    p99ms: latency('99'),
+    errors,
+  };
+}
+
+async function runAutocannon(url: string, connections: number, seconds: number): Promise<LoadResult> {
+  const result = await autocannon({ url, connections, duration: seconds, followRedirect: false });
+  const ok = result['2xx'] + result['3xx'];
+  return {
+    requests: ok + result['4xx'] + result['5xx'],
+    ok,
+    rps: result.requests.average,
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export async function load(url: string, connections: number, seconds: number): Promise<LoadResult> {
+  return loadGenerator === 'wrk' ? runWrk(url, connections, seconds) : runAutocannon(url, connections, seconds);
+}

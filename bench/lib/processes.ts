@@ -1,0 +1,53 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface Started {
+  child: ChildProcess;
+  port: number;
+  output(): string;
+  exited: Promise<number | null>;
+  /** SIGTERM (or the given signal) and wait for the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** A Node process running a TypeScript file through tsx (same speed once loaded as compiled code). */
+export async function startNode(file: string, env: Record<string, string>, readyUrl: string | undefined): Promise<Started> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, file)], {
+    cwd: repoRoot,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const started: Started = {
+    child,
+    port,
+    output: () => output,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  const probe = readyUrl ? `http://127.0.0.1:${port}${readyUrl}` : undefined;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${file} exited: ${output}`);
+    if (probe ? await fetch(probe).then((r) => r.ok, () => false) : output.includes('listening')) return started;
+    if (attempt > 300) throw new Error(`${file} did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,114 @@
+// GET /{code}: Corto against a bare node:http server answering a fixed 302 (this machine's ceiling),
+// interleaved in one run, then the clicks counted against the 302s, then a crash (SIGKILL) under
+// load to measure how many clicks a crash loses. SQLite always; PostgreSQL too with
+// BENCH_DATABASE_URL (or TEST_DATABASE_URL).
+import { type BenchDatabase, postgresBenchDatabase, sqliteBenchDatabase } from './lib/bench-database';
+import { load, loadGenerator, type LoadResult } from './lib/load';
+import { type Started, startNode } from './lib/processes';
+
+const CONNECTIONS = 50;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const fmt = (n: number, digits = 2) => n.toFixed(digits).padStart(9);
+
+/** Waits until the count stops moving (the writer flushes every 100 ms). */
+async function settledCount(database: BenchDatabase, expected: number): Promise<number> {
+  let last = -1;
+  for (let stable = 0; stable < 10; ) {
+    const count = await database.clickCount();
+    if (count === expected) return count;
+    stable = count === last ? stable + 1 : 0;
+    last = count;
+    await sleep(200);
+  }
+  return last;
+}
+
+function summary(name: string, runs: LoadResult[]) {
+  const rps = median(runs.map((run) => run.rps));
+  const p50 = median(runs.map((run) => run.p50ms));
+  const p99 = median(runs.map((run) => run.p99ms));
+  console.log(`${name.padEnd(22)}${fmt(rps, 0)} req/s   p50 ${fmt(p50)} ms   p99 ${fmt(p99)} ms   (per round: ${runs.map((r) => r.rps.toFixed(0)).join(', ')})`);
+  return { rps, p50, p99 };
+}
+
+async function benchOne(database: BenchDatabase): Promise<boolean> {
+  console.log(`\n--- ${database.name}: ${ROUNDS} rounds of ${SECONDS} s each, ${CONNECTIONS} connections, ${loadGenerator} ---`);
+  const bare = await startNode('bench/lib/bare-redirect-server.ts', {}, undefined);
+  const fastify = await startNode('bench/lib/fastify-redirect-server.ts', {}, undefined);
+  let corto: Started | undefined = await startNode('server/main.ts', database.env, '/api/health');
+  try {
+    const bareUrl = `http://127.0.0.1:${bare.port}/${database.link.shortUrl}`;
+    const fastifyUrl = `http://127.0.0.1:${fastify.port}/${database.link.shortUrl}`;
+    const cortoUrl = `http://127.0.0.1:${corto.port}/${database.link.shortUrl}`;
+    let answered = 0; // every 302 Corto gave, warm-up included: each must become a click
+
+    answered += (await load(cortoUrl, CONNECTIONS, 2)).ok; // warm-up: JIT, cache, IP database
+    await load(bareUrl, CONNECTIONS, 2);
+    await load(fastifyUrl, CONNECTIONS, 2);
+    const runs = { bare: [] as LoadResult[], fastify: [] as LoadResult[], corto: [] as LoadResult[] };
+    const urls = { bare: bareUrl, fastify: fastifyUrl, corto: cortoUrl };
+    for (let round = 0; round < ROUNDS; round++) {
+      // Rotate which goes first, so drift on a shared machine hits all alike.
+      const order = (['bare', 'corto', 'fastify'] as const).map((_, i, all) => all[(i + round) % all.length]!);
+      for (const which of order) {
+        const result = await load(urls[which], CONNECTIONS, SECONDS);
+        runs[which].push(result);
+        if (which === 'corto') answered += result.ok;
+      }
+    }
+    const cortoRuns = runs.corto;
+    const b = summary('bare node:http 302', runs.bare);
+    const f = summary('minimal Fastify 302', runs.fastify);
+    const c = summary('Corto GET /{code}', cortoRuns);
+    const ratio = c.rps / b.rps;
+    console.log(`minimal Fastify / bare: ${(f.rps / b.rps).toFixed(2)}   Corto / minimal Fastify: ${(c.rps / f.rps).toFixed(2)}`);
+    const counted = await settledCount(database, answered);
+    const errors = cortoRuns.reduce((sum, run) => sum + run.errors, 0);
+    console.log(`ratio Corto / bare: ${ratio.toFixed(2)} (goal >= 0.70)   Corto p99 ${c.p99.toFixed(2)} ms (goal < 10)`);
+    console.log(`clicks: ${answered} redirects answered, click_count ${counted} -> ${counted === answered ? 'equal' : 'MISMATCH'}${errors ? ` (${errors} socket errors)` : ''}`);
+
+    // Crash: SIGKILL in the middle of a load, restart on the same data, count what survived.
+    await corto.stop();
+    corto = await startNode('server/main.ts', database.env, '/api/health');
+    const before = await database.clickCount();
+    const victim = corto;
+    const crashLoad = load(`http://127.0.0.1:${victim.port}/${database.link.shortUrl}`, CONNECTIONS, 4);
+    await sleep(2500);
+    victim.child.kill('SIGKILL');
+    const crashed = await crashLoad;
+    await victim.exited;
+    corto = await startNode('server/main.ts', database.env, '/api/health');
+    const survived = (await database.clickCount()) - before;
+    const lost = crashed.ok - survived;
+    const rate = crashed.ok / 2.5;
+    console.log(
+      `crash (SIGKILL under load): ${crashed.ok} redirects answered, ${survived} clicks stored, ${lost} lost` +
+        ` = ${((lost / rate) * 1000).toFixed(0)} ms of traffic at ${rate.toFixed(0)} req/s (flush interval 100 ms)`,
+    );
+    return counted === answered;
+  } finally {
+    await bare.stop();
+    await fastify.stop();
+    await corto?.stop();
+  }
+}
+
+const databases = [sqliteBenchDatabase];
+if (pgUrl) databases.push(() => postgresBenchDatabase(pgUrl));
+else console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
+
+let ok = true;
+for (const open of databases) {
+  const database = await open();
+  try {
+    ok = (await benchOne(database)) && ok;
+  } finally {
+    await database.drop();
+  }
+}
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,79 @@
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../db/dialect';
+import type { DB } from '../db/schema';
+import type { EnrichedClick } from './enrich';
+import type { RollupIncrement } from './rollups';
+
+// Thousands of rows per flush, as one bound parameter per column (PostgreSQL arrays through
+// unnest) or one JSON array (SQLite json_each): the statement text stays small and the same, so
+// the engines parse it in microseconds, where a 500-row VALUES list costs more to build and
+// prepare than to execute. The dialect branch lives here because only the click writer needs it.
+
+type Db = Kysely<DB>;
+
+const columns = <T>(rows: T[], pick: Array<(row: T) => unknown>) => pick.map((get) => rows.map(get));
+
+export async function insertClicks(db: Db, clicks: EnrichedClick[]): Promise<void> {
+  const cols = columns(clicks, [
+    (c) => c.urlId,
+    (c) => c.at,
+    (c) => c.city,
+    (c) => c.country,
+    (c) => c.device,
+    (c) => c.browser,
+    (c) => c.os,
+    (c) => c.referrer,
+    (c) => (c.isBot ? 1 : 0),
+  ]);
+  if (dialectOf(db) === 'sqlite') {
+    const rows = JSON.stringify(clicks.map((_, i) => cols.map((col) => col[i])));
+    await sql`insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot)
+      select j.value->>0, j.value->>1, j.value->>2, j.value->>3, j.value->>4, j.value->>5, j.value->>6, j.value->>7, j.value->>8
+      from json_each(${rows}) as j`.execute(db);
+    return;
+  }
+  const [urlId, at, city, country, device, browser, os, referrer, isBot] = cols;
+  await sql`insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot)
+    select * from unnest(${urlId}::bigint[], ${at}::bigint[], ${city}::text[], ${country}::text[], ${device}::text[],
+      ${browser}::text[], ${os}::text[], ${referrer}::text[], ${isBot}::smallint[])`.execute(db);
+}
+
+export interface VisitorRow {
+  url_id: number;
+  day: number;
+  visitor_hash: string;
+}
+
+/** Inserts the visitors not seen yet that day and returns those (the new unique visitors). */
+export async function insertNewVisitors(db: Db, visitors: VisitorRow[]): Promise<Array<{ url_id: number; day: number }>> {
+  if (visitors.length === 0) return [];
+  if (dialectOf(db) === 'sqlite') {
+    const rows = JSON.stringify(visitors.map((v) => [v.url_id, v.day, v.visitor_hash]));
+    // "where true" tells SQLite's parser the ON CONFLICT belongs to the INSERT, not a join.
+    const result = await sql<{ url_id: number; day: number }>`insert into click_visitors (url_id, day, visitor_hash)
+      select j.value->>0, j.value->>1, j.value->>2 from json_each(${rows}) as j where true
+      on conflict do nothing returning url_id, day`.execute(db);
+    return result.rows;
+  }
+  const result = await sql<{ url_id: number; day: number }>`insert into click_visitors (url_id, day, visitor_hash)
+    select * from unnest(${visitors.map((v) => v.url_id)}::bigint[], ${visitors.map((v) => v.day)}::int[],
+      ${visitors.map((v) => v.visitor_hash)}::text[])
+    on conflict do nothing returning url_id, day`.execute(db);
+  return result.rows;
+}
+
+export async function upsertRollups(db: Db, increments: RollupIncrement[]): Promise<void> {
+  if (increments.length === 0) return;
+  if (dialectOf(db) === 'sqlite') {
+    const rows = JSON.stringify(increments.map((r) => [r.url_id, r.day, r.dimension, r.value, r.clicks]));
+    await sql`insert into click_rollups (url_id, day, dimension, value, clicks)
+      select j.value->>0, j.value->>1, j.value->>2, j.value->>3, j.value->>4 from json_each(${rows}) as j where true
+      on conflict (url_id, dimension, day, value) do update set clicks = click_rollups.clicks + excluded.clicks`.execute(db);
+    return;
+  }
+  await sql`insert into click_rollups (url_id, day, dimension, value, clicks)
+    select * from unnest(${increments.map((r) => r.url_id)}::bigint[], ${increments.map((r) => r.day)}::int[],
+      ${increments.map((r) => r.dimension)}::text[], ${increments.map((r) => r.value)}::text[],
+      ${increments.map((r) => r.clicks)}::bigint[])
+    on conflict (url_id, dimension, day, value) do update set clicks = click_rollups.clicks + excluded.clicks`.execute(db);
+}
