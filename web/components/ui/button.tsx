@@ -14,7 +14,8 @@ export const buttonVariants = cva(
         secondary: 'bg-slate-800 text-slate-100 hover:bg-slate-700',
         outline: 'border border-slate-700 bg-transparent text-slate-100 hover:border-slate-500 hover:bg-slate-800/60',
         ghost: 'text-slate-200 hover:bg-slate-800 hover:text-white',
-        destructive: 'bg-red-600 text-white hover:bg-red-500',
+        // Muted on the dark page; the red text keeps it unmistakable (and above 4.5:1).
+        destructive: 'border border-red-500/40 bg-red-500/15 text-red-200 hover:bg-red-500/25 hover:text-white',
         link: 'text-teal-300 underline-offset-4 hover:underline',
       },
       size: {
