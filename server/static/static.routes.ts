@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { createReadStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { STORAGE_PATH_PREFIX } from '@common/constants';
 import { errorMessages } from '@common/messages';
@@ -41,7 +41,12 @@ export async function staticRoutes(app: FastifyInstance, { config }: Pick<AppCon
     }
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (webDir && wantsPage && !url.startsWith(`${STORAGE_PATH_PREFIX}/`)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir);
+      // Streamed by hand: when the redirect route hands an app path over with callNotFound, the reply
+      // comes from its plugin and lacks @fastify/static's sendFile.
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(createReadStream(path.join(webDir, 'index.html')));
     }
     return reply.status(404).type('text/plain; charset=utf-8').send(errorMessages.notFound);
   });
