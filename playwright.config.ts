@@ -36,6 +36,8 @@ export default defineConfig({
       PUBLIC_BASE_URL: baseURL,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Every spec signs users up from 127.0.0.1; the limits themselves are covered by the API tests.
+      AUTH_RATE_LIMIT_IP: '1000',
     },
   },
 });

@@ -20,9 +20,10 @@ export interface FilePart {
 }
 
 /** A multipart/form-data body for app.inject, encoded by the platform's own FormData. */
-export async function multipart(fields: Record<string, string | FilePart>) {
+export async function multipart(fields: Record<string, string | FilePart | undefined>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue; // left out of the form
     if (typeof value === 'string') form.append(name, value);
     else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.filename);
   }

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { BarLoader } from '../components/ui/bar-loader';
+import { UserMenu } from '../features/auth/components/user-menu';
 
 export function RootLayout() {
   return (
@@ -18,8 +19,7 @@ export function RootLayout() {
             <span>Corto</span>
           </Link>
           <div className="flex items-center gap-3">
-            {/* The accounts feature's <UserMenu /> goes here ('Iniciar sesión' or the avatar menu).
-                Keep it light: lazy-import the signed-in dropdown so the landing stays within budget. */}
+            <UserMenu />
           </div>
         </nav>
       </header>
@@ -29,8 +29,8 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <footer className="border-t border-slate-800/80 py-6 text-center text-sm text-slate-400">
-        Corto · Enlaces cortos, códigos QR y estadísticas de clics
+      <footer className="border-t border-slate-800/80 px-4 py-6 text-center text-sm text-slate-400">
+        Corto · Enlaces cortos, QR y estadísticas
       </footer>
     </div>
   );

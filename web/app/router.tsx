@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { RequireAuth } from '../features/auth/components/require-auth';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RootLayout } from './root-layout';
@@ -24,8 +25,10 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route path="/" element={<LandingPage />} />
         <Route path="/auth" element={<AuthPage />} />
-        <Route path="/dashboard" element={<DashboardPage />} />
-        <Route path="/link/:id" element={<LinkDetailPage />} />
+        <Route element={<RequireAuth />}>
+          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/link/:id" element={<LinkDetailPage />} />
+        </Route>
         <Route path="/:code" element={<RedirectPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

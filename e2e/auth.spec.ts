@@ -1,0 +1,157 @@
+import { type Page, expect, test } from '@playwright/test';
+import { picturePng, signUpViaApi, uniqueEmail } from './helpers/accounts';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Principal' });
+
+async function openRegisterTab(page: Page, path = '/auth') {
+  await page.goto(path);
+  await page.getByRole('tab', { name: 'Registrarse' }).click();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+test('register with a picture, see the avatar menu, log out, and log in again', async ({ page }) => {
+  const email = uniqueEmail('registro');
+  await openRegisterTab(page);
+  await page.getByLabel('Nombre').fill('Lucía Fernández');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña').fill('secreto-lucia');
+  await page.getByLabel('Foto de perfil').setInputFiles({ name: 'lucia.png', mimeType: 'image/png', buffer: await picturePng() });
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+  const menuButton = nav(page).getByRole('button', { name: 'Menú de Lucía Fernández' });
+  await expect(menuButton).toBeVisible();
+  // The picture itself, stored under dp-{name}-{ms} and shown in the top bar.
+  const avatar = menuButton.locator('img');
+  await expect(avatar).toHaveAttribute('src', /^\/storage\/profile-pictures\/dp-Lucia-Fernandez-\d+\.png$/);
+  expect(await avatar.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(96);
+
+  await menuButton.click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByText('Lucía Fernández')).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Mis links' })).toHaveAttribute('href', '/dashboard');
+
+  // Hold the logout call so the top bar's loading bar can be seen while it runs.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/logout', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await menu.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Cerrando sesión' })).toBeVisible();
+  release();
+  await expect(page).toHaveURL((url) => url.pathname === '/auth');
+  await expect(nav(page).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/auth');
+  await expect(page.getByRole('progressbar', { name: 'Cerrando sesión' })).toHaveCount(0);
+
+  // The session is over on the server too: the guard sends the visitor back.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL((url) => url.pathname === '/auth');
+
+  await logIn(page, email.toUpperCase(), 'secreto-lucia');
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+  await expect(nav(page).getByRole('button', { name: 'Menú de Lucía Fernández' })).toBeVisible();
+});
+
+test('the guard sends an anonymous visitor from the signed-in screens to /auth', async ({ page }) => {
+  for (const path of ['/dashboard', '/link/1']) {
+    await page.goto(path);
+    await expect(page).toHaveURL((url) => url.pathname === '/auth');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciar sesión / Registrarse');
+  }
+  await expect(nav(page).getByRole('link', { name: 'Corto' })).toHaveAttribute('href', '/');
+});
+
+test('createNew is kept from the landing page, through /auth, to the dashboard', async ({ page }) => {
+  const longUrl = 'https://ejemplo.com/una/ruta/larga?x=1';
+  const account = await signUpViaApi(page, { name: 'Tomás' });
+  await page.context().clearCookies();
+
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'URL que quieres acortar' }).fill(longUrl);
+  await page.getByRole('button', { name: 'Acortar!' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Espera! Primero inicia sesión...');
+  await logIn(page, account.email, account.password);
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard' && url.searchParams.get('createNew') === longUrl);
+
+  // Already signed in: /auth passes straight on, createNew kept.
+  await page.goto(`/auth?createNew=${encodeURIComponent(longUrl)}`);
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard' && url.searchParams.get('createNew') === longUrl);
+
+  // Signed out, a /dashboard address with createNew goes through /auth and back with it.
+  await page.context().clearCookies();
+  await page.goto(`/dashboard?createNew=${encodeURIComponent(longUrl)}`);
+  await expect(page).toHaveURL((url) => url.pathname === '/auth' && url.searchParams.get('createNew') === longUrl);
+  await openRegisterTab(page, page.url());
+  await page.getByLabel('Nombre').fill('Nueva');
+  await page.getByLabel('Email').fill(uniqueEmail('nueva'));
+  await page.getByLabel('Contraseña').fill('secreto-nueva');
+  await page.getByLabel('Foto de perfil').setInputFiles({ name: 'n.png', mimeType: 'image/png', buffer: await picturePng() });
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard' && url.searchParams.get('createNew') === longUrl);
+});
+
+test('login shows every validation message under its field, all at once', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  const email = page.locator('#login-email-error');
+  const password = page.locator('#login-password-error');
+  await expect(email.getByRole('listitem')).toHaveText(['El Email es obligatorio']);
+  await expect(password.getByRole('listitem')).toHaveText([
+    'La contraseña es obligatoria',
+    'La contraseña debe tener al menos 6 caracteres',
+  ]);
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+
+  await logIn(page, 'no-es-email', '123');
+  await expect(email.getByRole('listitem')).toHaveText(['Email incorrecto']);
+  await expect(password.getByRole('listitem')).toHaveText(['La contraseña debe tener al menos 6 caracteres']);
+});
+
+test('registration shows every validation message under its field, all at once', async ({ page }) => {
+  await openRegisterTab(page);
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.locator('#register-name-error li')).toHaveText(['El nombre es obligatorio']);
+  await expect(page.locator('#register-email-error li')).toHaveText(['El email es obligatorio']);
+  await expect(page.locator('#register-password-error li')).toHaveText([
+    'La contraseña es obligatoria',
+    'La contraseña debe tener al menos 6 caracteres',
+  ]);
+  await expect(page.locator('#register-picture-error li')).toHaveText(['La imagen de perfil es obligatoria']);
+
+  await page.getByLabel('Email').fill('no-es-email');
+  await page.getByLabel('Foto de perfil').setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.locator('#register-email-error li')).toHaveText(['El email no es válido']);
+  await expect(page.locator('#register-picture-error li')).toHaveText(['La imagen de perfil debe ser PNG, JPEG, WebP o GIF']);
+});
+
+test('server errors show in the card header: wrong password, taken e-mail, a disguised text file', async ({ page }) => {
+  const account = await signUpViaApi(page);
+  await page.context().clearCookies();
+  await page.goto('/auth');
+  await logIn(page, account.email, 'no-es-la-clave');
+  await expect(page.getByRole('alert')).toHaveText('Email o contraseña incorrectos');
+  await expect(page).toHaveURL((url) => url.pathname === '/auth');
+
+  await page.getByRole('tab', { name: 'Registrarse' }).click();
+  await page.getByLabel('Nombre').fill('Repetida');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Contraseña').fill('secreto-otra');
+  // Named and declared as a PNG, but text inside: the server reads the bytes.
+  await page.getByLabel('Foto de perfil').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('texto, no imagen') });
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Ya existe una cuenta con este email');
+  await expect(page.locator('#register-email-error li')).toHaveText(['Ya existe una cuenta con este email']);
+
+  await page.getByLabel('Email').fill(uniqueEmail('disfrazada'));
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByRole('alert')).toHaveText('La imagen de perfil debe ser PNG, JPEG, WebP o GIF');
+  await expect(page.locator('#register-picture-error li')).toHaveText(['La imagen de perfil debe ser PNG, JPEG, WebP o GIF']);
+});

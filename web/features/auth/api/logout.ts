@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../../api/client';
+import { sessionQueryKey } from './session';
+
+export const logoutMutationKey = ['auth', 'logout'] as const;
+
+// The session is already gone (or never was) on the server: forget it here too.
+const SESSION_ALREADY_GONE = new Set([401, 403, 404]);
+
+export async function logout(): Promise<void> {
+  try {
+    await apiFetch<void>('/api/auth/logout', { method: 'POST' });
+  } catch (error) {
+    if (!(error instanceof ApiError && SESSION_ALREADY_GONE.has(error.status))) throw error;
+  }
+}
+
+/** Ends the session, then clears every cached answer that belonged to the user. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: logoutMutationKey,
+    mutationFn: logout,
+    onSuccess: () => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      queryClient.setQueryData(sessionQueryKey, null);
+    },
+  });
+}

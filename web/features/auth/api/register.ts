@@ -1,0 +1,24 @@
+import type { RegisterFields, User } from '@common/auth/auth-schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+import { sessionQueryKey } from './session';
+
+export type RegisterInput = RegisterFields & { profileImage: File };
+
+export function register({ name, email, password, profileImage }: RegisterInput) {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('email', email);
+  form.append('password', password);
+  form.append('profileImage', profileImage, profileImage.name);
+  return apiFetch<{ user: User }>('/api/auth/register', { method: 'POST', body: form });
+}
+
+/** Creates the account; the server signs the new user in at once. */
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: ({ user }) => queryClient.setQueryData(sessionQueryKey, user),
+  });
+}

@@ -1,0 +1,54 @@
+import type { User } from '@common/auth/auth-schemas';
+import { LayoutDashboard, LogOut } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../../components/ui/avatar';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { useLogout } from '../api/logout';
+
+/** The signed-in user's avatar, opening a menu with their name, 'Mis links' and 'Cerrar sesión'. */
+export function AccountMenu({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const logoutMutation = useLogout();
+  const logOut = () => logoutMutation.mutate(undefined, { onSuccess: () => navigate('/auth') });
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={`Menú de ${user.name}`}
+        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300"
+      >
+        <Avatar>
+          <AvatarImage src={user.profileImage} alt="" />
+          <AvatarFallback>{initialsOf(user.name)}</AvatarFallback>
+        </Avatar>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel className="flex items-center gap-3">
+          <Avatar className="size-8">
+            <AvatarImage src={user.profileImage} alt="" />
+            <AvatarFallback>{initialsOf(user.name)}</AvatarFallback>
+          </Avatar>
+          <span className="truncate">{user.name}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/dashboard">
+            <LayoutDashboard aria-hidden />
+            Mis links
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem variant="destructive" disabled={logoutMutation.isPending} onSelect={logOut}>
+          <LogOut aria-hidden />
+          Cerrar sesión
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

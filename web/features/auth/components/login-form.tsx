@@ -1,0 +1,56 @@
+import { authMessages } from '@common/auth/auth-messages';
+import { type LoginInput, loginSchema } from '@common/auth/auth-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { useLogin } from '../api/login';
+import { applyServerFields } from './apply-server-fields';
+import { FormField } from './form-field';
+import { serverErrorMessage } from './server-error';
+
+export function LoginForm() {
+  const loginMutation = useLogin();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    // Every message of every field at once, as the spec asks.
+    criteriaMode: 'all',
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const serverError = serverErrorMessage(loginMutation.error, authMessages.loginFailed);
+
+  const onSubmit = form.handleSubmit((values) =>
+    loginMutation.mutate(values, { onError: (error) => applyServerFields(error, form.setError) }),
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Iniciar sesión</CardTitle>
+        <CardDescription>Accede a tu cuenta si ya tienes una</CardDescription>
+        {serverError && (
+          <p role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 px-3 py-2 text-sm text-red-200">
+            {serverError}
+          </p>
+        )}
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField id="login-email" label="Email" type="email" autoComplete="email" placeholder="tu@email.com" error={errors.email} {...form.register('email')} />
+          <FormField
+            id="login-password"
+            label="Contraseña"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
+            {...form.register('password')}
+          />
+          <Button type="submit" loading={loginMutation.isPending} className="w-full">
+            Iniciar sesión
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { authMessages } from '@common/auth/auth-messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { useRegister } from '../api/register';
+import { type RegisterFormInput, type RegisterFormValues, registerFormSchema } from '../register-form-schema';
+import { applyServerFields } from './apply-server-fields';
+import { FormField } from './form-field';
+import { serverErrorMessage } from './server-error';
+
+export function RegisterForm() {
+  const registerMutation = useRegister();
+  const form = useForm<RegisterFormInput, unknown, RegisterFormValues>({
+    resolver: zodResolver(registerFormSchema),
+    criteriaMode: 'all',
+    defaultValues: { name: '', email: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const serverError = serverErrorMessage(registerMutation.error, authMessages.registerFailed);
+
+  const onSubmit = form.handleSubmit(({ profileImage, ...fields }) => {
+    const file = profileImage[0];
+    if (!file) return; // The schema has already refused an empty picture.
+    registerMutation.mutate(
+      { ...fields, profileImage: file },
+      { onError: (error) => applyServerFields(error, form.setError) },
+    );
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Registrarse</CardTitle>
+        <CardDescription>Crea una cuenta nueva si aún no tienes una</CardDescription>
+        {serverError && (
+          <p role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 px-3 py-2 text-sm text-red-200">
+            {serverError}
+          </p>
+        )}
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField id="register-name" label="Nombre" autoComplete="name" error={errors.name} {...form.register('name')} />
+          <FormField
+            id="register-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="tu@email.com"
+            error={errors.email}
+            {...form.register('email')}
+          />
+          <FormField
+            id="register-password"
+            label="Contraseña"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password}
+            {...form.register('password')}
+          />
+          <FormField
+            id="register-picture"
+            label="Foto de perfil"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            error={errors.profileImage as Parameters<typeof FormField>[0]['error']}
+            {...form.register('profileImage')}
+          />
+          <Button type="submit" loading={registerMutation.isPending} className="w-full">
+            Crear cuenta
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
