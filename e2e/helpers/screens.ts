@@ -1,4 +1,5 @@
 import { type Page, type Request, expect } from '@playwright/test';
+import { signUpViaApi } from './accounts';
 
 /** A screen the accessibility and screenshot specs visit: open() leaves it fully rendered. */
 export type Screen = {
@@ -39,8 +40,25 @@ export async function navigateInApp(page: Page, path: string) {
   `);
 }
 
-// Screens anyone can see. The accounts and links features add signed-in screens
-// (/dashboard, /link/:id) with an open() that signs in first.
+async function signedIn(page: Page) {
+  const account = await signUpViaApi(page, { name: 'Ana Gómez' });
+  for (const [title, longUrl] of [
+    ['Mi blog', 'https://ejemplo.com/blog/una-entrada-con-un-titulo-bastante-largo'],
+    ['Documentación', 'https://docs.ejemplo.org/guia/empezar'],
+  ]) {
+    const response = await page.request.post('/api/links', { data: { title, longUrl } });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  return account;
+}
+
+async function openDetail(page: Page) {
+  await signedIn(page);
+  const { links } = (await (await page.request.get('/api/links')).json()) as { links: { id: number }[] };
+  await openAt(page, `/link/${links[0]?.id}`);
+}
+
+// Every screen of the product; a new screen gets a line here, and with it an axe check and screenshots.
 export const screens: Screen[] = [
   { name: 'landing', open: (page) => openAt(page, '/') },
   { name: 'auth', open: (page) => openAt(page, '/auth') },
@@ -51,6 +69,32 @@ export const screens: Screen[] = [
     name: 'redirect',
     open: async (page) => {
       await openRedirectScreen(page);
+    },
+  },
+  {
+    name: 'dashboard',
+    open: async (page) => {
+      await signedIn(page);
+      await openAt(page, '/dashboard');
+      await expect(page.getByRole('link', { name: /Mi blog/ })).toBeVisible();
+    },
+  },
+  {
+    name: 'create-link-dialog',
+    open: async (page) => {
+      await signedIn(page);
+      await page.goto('/dashboard?createNew=https%3A%2F%2Fejemplo.com%2Fnuevo');
+      await expect(page.getByRole('dialog', { name: 'Crear link' })).toBeVisible();
+    },
+  },
+  { name: 'link-detail', open: openDetail },
+  {
+    name: 'user-menu',
+    open: async (page) => {
+      await signedIn(page);
+      await openAt(page, '/');
+      await page.getByRole('button', { name: 'Menú de Ana Gómez' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
     },
   },
 ];

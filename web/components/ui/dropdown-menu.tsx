@@ -2,7 +2,14 @@ import * as DropdownPrimitive from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-export const DropdownMenu = DropdownPrimitive.Root;
+/**
+ * Not modal by default: a modal menu hides the rest of the page with aria-hidden while its
+ * focusable elements stay in the tree (axe: aria-hidden-focus). Escape, Tab and a click outside
+ * still close it, as the menu-button pattern expects.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof DropdownPrimitive.Root>) {
+  return <DropdownPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownPrimitive.Group;
 
