@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../app/use-page-title';
 import { BarLoader } from '../../components/ui/bar-loader';
-import { Card, CardContent } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
+import { LinkStatsCard } from '../stats/components/link-stats-card';
 import { useLink } from './api/get-link';
 import { CopyLinkButton } from './components/copy-link-button';
 import { DeleteLinkButton } from './components/delete-link-button';
@@ -73,13 +74,8 @@ export function LinkDetailPage() {
           </div>
         </div>
       </Card>
-      <Card>
-        <CardContent className="pt-5 sm:pt-6">
-          <p className="text-slate-300">
-            Clicks: <span className="font-semibold text-slate-100">{link.clicks.toLocaleString()}</span>
-          </p>
-        </CardContent>
-      </Card>
+      {/* Mounted only now that the link has loaded: the spec asks for stats after the link. */}
+      <LinkStatsCard linkId={link.id} />
     </div>
   );
 }

@@ -1,0 +1,39 @@
+import type { LinkStats } from '@common/stats/stats-schemas';
+import { statsMessages } from '@common/stats/stats-messages';
+import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { ChartFigure } from './chart-figure';
+import { animate, colorAt, tooltipStyle } from './chart-theme';
+import { deviceName } from './stats-labels';
+
+/** The spec's device chart: each device's whole-number share (computed by the server), four colours in turn. */
+export function DeviceChart({ byDevice }: { byDevice: LinkStats['byDevice'] }) {
+  const data = byDevice.map((row) => ({ name: deviceName(row.device), value: row.count, percent: row.percent }));
+  return (
+    <ChartFigure
+      title={statsMessages.byDevice}
+      rows={data.map((row) => ({ label: row.name, value: `${row.percent} % (${row.value} clicks)` }))}
+    >
+      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 700, height: 300 }}>
+        <PieChart>
+          <Pie
+            data={data}
+            dataKey="value"
+            nameKey="name"
+            outerRadius="70%"
+            stroke="#0f172a"
+            label={({ payload }: { payload?: { name: string; percent: number } }) =>
+              payload ? `${payload.name} ${payload.percent}%` : ''
+            }
+            isAnimationActive={animate()}
+          >
+            {data.map((row, index) => (
+              <Cell key={row.name} fill={colorAt(index)} />
+            ))}
+          </Pie>
+          <Tooltip {...tooltipStyle} formatter={(value, _name, item) => [`${value} (${item.payload.percent}%)`, item.payload.name]} />
+          <Legend />
+        </PieChart>
+      </ResponsiveContainer>
+    </ChartFigure>
+  );
+}
