@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { healthRoutes } from './health/health.routes';
 import { linksRoutes } from './links/links.routes';
-import { registerErrorHandler } from './http/error-handler';
+import { frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { createLinkCache } from './redirect/link-cache';
 import { redirectRoutes } from './redirect/redirect.routes';
 import { createLocalStorage } from './storage/local-storage';
@@ -32,7 +32,10 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     // Fastify accepts a hop count too, though its types omit it.
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
+  // The API speaks JSON (and multipart for the picture): text/plain is refused with 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -14,6 +14,7 @@ export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'im
 export const authMessages = {
   ...validationMessages,
   nameTooLong: `El nombre no puede superar los ${NAME_MAX_LENGTH} caracteres`,
+  nameControl: 'El nombre no puede contener caracteres de control (saltos de línea, tabuladores...)',
   emailTooLong: `El email no puede superar los ${EMAIL_MAX_LENGTH} caracteres`,
   passwordTooLong: `La contraseña no puede superar los ${PASSWORD_MAX_LENGTH} caracteres`,
   profileImageType: 'La imagen de perfil debe ser PNG, JPEG, WebP o GIF',

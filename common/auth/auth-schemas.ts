@@ -29,7 +29,10 @@ export const loginSchema = z.object({
 
 /** The registration's text fields; the picture is a File in the browser and bytes on the server. */
 export const registerFieldsSchema = z.object({
-  name: requiredString(m.nameRequired).max(NAME_MAX_LENGTH, { error: m.nameTooLong }),
+  name: requiredString(m.nameRequired)
+    .max(NAME_MAX_LENGTH, { error: m.nameTooLong })
+    // C0, DEL and C1 controls: invisible, break logs, and PostgreSQL refuses NUL in text.
+    .refine((value) => !/\p{Cc}/u.test(value), { error: m.nameControl }),
   email: email(m.registerEmailRequired, m.registerEmailInvalid),
   password,
 });

@@ -13,6 +13,7 @@ export const LIST_MAX_LIMIT = 200;
 export const linkMessages = {
   titleRequired: validationMessages.titleRequired,
   titleTooLong: `El título no puede superar los ${TITLE_MAX_LENGTH} caracteres`,
+  titleControl: 'El título no puede contener caracteres de control (saltos de línea, tabuladores...)',
   longUrlRequired: validationMessages.longUrlRequired,
   longUrlInvalid: validationMessages.longUrlInvalid,
   longUrlProtocol: 'La URL debe empezar por http:// o https://',

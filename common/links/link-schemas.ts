@@ -14,12 +14,16 @@ import {
 // Every rule that fails adds its own message, so a field shows all of them at once.
 
 const ALIAS_CHARACTERS = /^[A-Za-z0-9_-]*$/;
+// C0, DEL and C1 controls: invisible, break logs and CSV, and PostgreSQL refuses NUL in text.
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /** Every message that applies to a long URL already trimmed; empty when it is acceptable. */
 export function longUrlProblems(value: string): string[] {
   if (value === '') return [m.longUrlRequired];
   const problems: string[] = [];
   if (value.length > LONG_URL_MAX_LENGTH) problems.push(m.longUrlTooLong);
+  // The URL parser would silently drop a tab or a line break and keep going: refuse them instead.
+  if (CONTROL_CHARACTER.test(value)) return [...problems, m.longUrlInvalid];
   let url: URL | undefined;
   try {
     url = new URL(value);
@@ -49,7 +53,8 @@ export const createLinkSchema = z.object({
     .string({ error: m.titleRequired })
     .trim()
     .min(1, m.titleRequired)
-    .max(TITLE_MAX_LENGTH, m.titleTooLong),
+    .max(TITLE_MAX_LENGTH, m.titleTooLong)
+    .refine((value) => !CONTROL_CHARACTER.test(value), m.titleControl),
   longUrl: z
     .string({ error: m.longUrlRequired })
     .trim()

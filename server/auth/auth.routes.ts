@@ -21,7 +21,7 @@ const registerBodySchema = registerFieldsSchema.extend({
   profileImage: z.instanceof(Buffer, { error: m.profileImageRequired }).refine((bytes) => bytes.length > 0, {
     error: m.profileImageRequired,
   }),
-});
+}).strict(); // a field we do not know (role, id...) is refused, not ignored
 
 const emailTaken = () => new AppError('conflict', m.emailTaken, { email: [m.emailTaken] });
 
@@ -80,7 +80,7 @@ export async function authRoutes(app: FastifyInstance, { database, config, stora
   routes.post(
     '/api/auth/login',
     {
-      schema: { body: loginSchema, response: { 200: userResponseSchema } },
+      schema: { body: loginSchema.strict(), response: { 200: userResponseSchema } },
       onRequest: loginLimits.perIp,
       preHandler: loginLimits.perEmail,
     },

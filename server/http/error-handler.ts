@@ -1,9 +1,18 @@
 import type { ApiErrorBody, ErrorCode, FieldErrors } from '@common/api-error';
 import { errorMessages } from '@common/messages';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { isConnectionError } from '../db/dialect';
 import { AppError } from './app-error';
+
+// zod's own messages (a body that is not an object, a field nobody asked for) reach the user's
+// envelope too: in Spanish, like ours.
+z.config(z.locales.es());
+z.config({
+  customError: (issue) =>
+    issue.code === 'unrecognized_keys' ? `Campo no admitido: ${issue.keys.join(', ')}` : undefined,
+});
 
 export function errorBody(code: ErrorCode, message: string, fields?: FieldErrors): ApiErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
@@ -42,6 +51,14 @@ function fieldsOf(issues: ReadonlyArray<{ instancePath: string; message: string 
   return fields;
 }
 
+/**
+ * Fastify's frameworkErrors option: an address that cannot be decoded ('/%ZZ') or a too long
+ * parameter gets our envelope, not Fastify's English one. (The reply's type there is generic.)
+ */
+export function frameworkErrors(_error: FastifyError, _request: unknown, reply: unknown): void {
+  void (reply as FastifyReply).status(400).send(errorBody('validation', errorMessages.badRequest));
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -58,6 +75,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const byStatus = error.statusCode ? statusErrors[error.statusCode] : undefined;
     if (byStatus) {
       return reply.status(error.statusCode!).send(errorBody(byStatus[0], byStatus[1]));
+    }
+    // @fastify/busboy throws plain Errors, without a code or a status, for a malformed multipart body.
+    if (/^(Multipart: Boundary not found|Unexpected end of multipart data|Unsupported Content-Type)/.test(error.message)) {
+      return reply.status(400).send(errorBody('validation', errorMessages.badRequest));
     }
     if (isConnectionError(error) || isConnectionError(error.cause)) {
       request.log.warn({ err: error }, 'database unavailable');

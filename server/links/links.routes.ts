@@ -63,7 +63,8 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
 
   routes.post(
     '/api/links',
-    { schema: { body: createLinkSchema, response: { 201: linkResponseSchema } } },
+    // strict: a field the API does not know (userId, shortCode, clicks...) is refused, not ignored.
+    { schema: { body: createLinkSchema.strict(), response: { 201: linkResponseSchema } } },
     async (request, reply) => {
       const row = await createLink(context, signedInUser(request).id, request.body);
       return reply.status(201).send({ link: rowToLink(row, context) });

@@ -1,0 +1,229 @@
+import type { ErrorCode } from '@common/api-error';
+import { type FilePart, makeImage, multipart } from '../test/test-users';
+import { badImages } from './bad-images';
+import type { RawRequest } from './http-client';
+
+// The battery: requests a careless or hostile client may send. Each must be refused with a 4xx
+// (the error envelope and a Spanish message under /api), and must change nothing stored.
+
+export interface BadCase {
+  name: string;
+  request: RawRequest;
+  /** Sent with the signed-in user's cookie (the /api/links routes), or without any. */
+  as: 'user' | 'anonymous';
+  /** 'api': the JSON error envelope; 'page': any 4xx page, which must not leak a file. */
+  kind: 'api' | 'page';
+  /** The envelope's code, where only one is right. */
+  code?: ErrorCode;
+}
+
+export interface BatteryContext {
+  /** An alias that exists already ('Tomado') and the short code of that link. */
+  takenAlias: string;
+  takenShortCode: string;
+  /** Id of the signed-in user's link. */
+  linkId: number;
+  /** An account that exists, for duplicate sign-ups. */
+  existingEmail: string;
+}
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+const goodLink = { title: 'Un link', longUrl: 'https://example.com/a' };
+const goodLogin = { email: 'alguien@corto.test', password: 'secreto-123' };
+
+const api = (name: string, request: RawRequest, as: BadCase['as'], code?: ErrorCode): BadCase => ({ name, request, as, kind: 'api', code });
+const json = (path: string, value: unknown, as: BadCase['as'], code?: ErrorCode) =>
+  api(`${path} ${JSON.stringify(value).slice(0, 80)}`, { method: 'POST', path, headers: JSON_TYPE, body: JSON.stringify(value) }, as, code);
+const link = (value: Record<string, unknown>, code?: ErrorCode) => json('/api/links', value, 'user', code ?? 'validation');
+const login = (value: Record<string, unknown>, code?: ErrorCode) => json('/api/auth/login', value, 'anonymous', code ?? 'validation');
+const page = (name: string, method: string, path: string): BadCase => ({ name, request: { method, path }, as: 'anonymous', kind: 'page' });
+
+async function register(name: string, fields: Record<string, string | FilePart>, code?: ErrorCode): Promise<BadCase> {
+  const body = await multipart(fields);
+  return api(`register: ${name}`, { method: 'POST', path: '/api/auth/register', headers: body.headers, body: body.payload }, 'anonymous', code);
+}
+
+export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
+  const images = await badImages();
+  const goodPng: FilePart = { bytes: await makeImage(), filename: 'foto.png', type: 'image/png' };
+  const person = { name: 'Ana Prueba', email: 'ana-bateria@corto.test', password: 'secreto-123' };
+  const file = (bytes: Buffer, filename = 'foto.png', type = 'image/png'): FilePart => ({ bytes, filename, type });
+  const cases: BadCase[] = [];
+
+  // Malformed JSON, and JSON that is not an object.
+  const malformed = ['{', '{"title":', '{"title": "a",}', "{'title':'a'}", 'nul', '[', '}', '{"a":1}}', '\u0000', 'undefined', '{"title":"a" "longUrl":"b"}', ''];
+  const notObjects = ['null', '[]', '"texto"', '42', 'true', '[{"title":"a"}]'];
+  for (const path of ['/api/links', '/api/auth/login']) {
+    const as = path === '/api/links' ? 'user' : 'anonymous';
+    for (const body of malformed) cases.push(api(`${path} malformed ${JSON.stringify(body)}`, { method: 'POST', path, headers: JSON_TYPE, body }, as, 'invalid_json'));
+    for (const body of notObjects) cases.push(api(`${path} not an object ${body}`, { method: 'POST', path, headers: JSON_TYPE, body }, as, 'validation'));
+  }
+
+  // Wrong content types.
+  const form = await multipart({ title: 'a', longUrl: 'https://example.com' });
+  const otherTypes: Array<[string, string | Buffer]> = [
+    ['text/plain', JSON.stringify(goodLink)],
+    ['application/x-www-form-urlencoded', 'title=a&longUrl=https%3A%2F%2Fexample.com'],
+    ['application/xml', '<link><title>a</title></link>'],
+    ['image/png', await makeImage()],
+    ['application/jsonp', JSON.stringify(goodLink)],
+    [form.headers['content-type'], form.payload],
+  ];
+  for (const path of ['/api/links', '/api/auth/login']) {
+    const as = path === '/api/links' ? 'user' : 'anonymous';
+    for (const [type, body] of otherTypes) {
+      // The auth routes read multipart (for the picture), so a multipart login is read, then refused as incomplete.
+      const code = path === '/api/auth/login' && type.startsWith('multipart/') ? 'validation' : 'unsupported_media_type';
+      cases.push(api(`${path} as ${type.split(';')[0]}`, { method: 'POST', path, headers: { 'content-type': type }, body }, as, code));
+    }
+    cases.push(api(`${path} without a content type`, { method: 'POST', path, body: JSON.stringify(goodLink) }, as, 'unsupported_media_type'));
+  }
+  cases.push(
+    api('register as JSON', { method: 'POST', path: '/api/auth/register', headers: JSON_TYPE, body: JSON.stringify(person) }, 'anonymous'),
+    api('register as text', { method: 'POST', path: '/api/auth/register', headers: { 'content-type': 'text/plain' }, body: 'hola' }, 'anonymous', 'unsupported_media_type'),
+    api('register as a form', { method: 'POST', path: '/api/auth/register', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=a&email=b%40c.d&password=secreto' }, 'anonymous'),
+    api('register multipart without a boundary', { method: 'POST', path: '/api/auth/register', headers: { 'content-type': 'multipart/form-data' }, body: 'x' }, 'anonymous'),
+    api('register multipart with the wrong boundary', { method: 'POST', path: '/api/auth/register', headers: { 'content-type': 'multipart/form-data; boundary=otro' }, body: (await multipart({ ...person, profileImage: goodPng })).payload }, 'anonymous'),
+    api('register multipart cut short', { method: 'POST', path: '/api/auth/register', ...(await (async () => { const b = await multipart({ ...person, profileImage: goodPng }); return { headers: b.headers, body: b.payload.subarray(0, b.payload.length - 300) }; })()) }, 'anonymous'),
+  );
+
+  // Bodies over the limits (1 MB for JSON, 5 MB for the picture, 64 kB for a form field).
+  const big = 'x'.repeat(1024 * 1024 + 10);
+  cases.push(
+    api('links body over 1 MB', { method: 'POST', path: '/api/links', headers: JSON_TYPE, body: JSON.stringify({ ...goodLink, title: big }) }, 'user', 'payload_too_large'),
+    api('login body over 1 MB', { method: 'POST', path: '/api/auth/login', headers: JSON_TYPE, body: JSON.stringify({ ...goodLogin, password: big }) }, 'anonymous', 'payload_too_large'),
+    await register('picture over 5 MB', { ...person, profileImage: file(images.oversized) }, 'payload_too_large'),
+    await register('name field over 64 kB', { ...person, name: 'n'.repeat(70 * 1024), profileImage: goodPng }),
+    await register('two pictures', { ...person, profileImage: goodPng, otra: file(await makeImage()) }),
+    await register('a dozen extra fields', { ...person, profileImage: goodPng, ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`extra${i}`, 'x'])) }),
+  );
+
+  // Missing fields and wrong types.
+  for (const value of [
+    {}, { title: 'a' }, { longUrl: 'https://example.com' }, { title: '', longUrl: '' }, { title: '   ', longUrl: 'https://example.com' },
+    { title: 'a', longUrl: '   ' }, { title: null, longUrl: 'https://example.com' }, { title: 5, longUrl: 'https://example.com' },
+    { title: ['a'], longUrl: 'https://example.com' }, { title: { a: 1 }, longUrl: 'https://example.com' }, { title: 'a', longUrl: 5 },
+    { title: 'a', longUrl: true }, { title: 'a', longUrl: ['https://example.com'] }, { ...goodLink, customUrl: 5 }, { ...goodLink, customUrl: ['abc'] },
+    { ...goodLink, customUrl: { $ne: null } },
+  ]) cases.push(link(value));
+  for (const value of [
+    {}, { email: 'a@corto.test' }, { password: 'secreto-123' }, { email: '', password: '' }, { email: 5, password: 5 },
+    { email: 'no-es-un-email', password: 'secreto-123' }, { email: 'a@corto.test', password: 'corta' }, { email: ['a@corto.test'], password: 'secreto-123' },
+    { email: { $gt: '' }, password: 'secreto-123' }, { email: 'a@corto.test', password: null },
+  ]) cases.push(login(value));
+  cases.push(login({ email: 'nadie-existe@corto.test', password: 'secreto-123' }, 'unauthorized'));
+  cases.push(login({ email: ctx.existingEmail, password: 'adivinanza-1' }, 'unauthorized'));
+  for (const [name, fields] of Object.entries<Record<string, string | FilePart>>({
+    'no name': { email: person.email, password: person.password, profileImage: goodPng },
+    'no email': { name: person.name, password: person.password, profileImage: goodPng },
+    'no password': { name: person.name, email: person.email, profileImage: goodPng },
+    'no picture': { ...person },
+    'blank name': { ...person, name: '   ', profileImage: goodPng },
+    'bad email': { ...person, email: 'ana@', profileImage: goodPng },
+    'short password': { ...person, password: '12345', profileImage: goodPng },
+  })) cases.push(await register(name, fields, 'validation'));
+  cases.push(await register('an e-mail already taken, in other case', { ...person, email: ctx.existingEmail.toUpperCase(), profileImage: goodPng }, 'conflict'));
+
+  // Extra fields: nobody sets their link's owner, id, code or count, nor their own role.
+  for (const extra of [{ userId: 1 }, { user_id: 1 }, { id: 1 }, { shortCode: 'abc123' }, { clicks: 1_000_000 }, { qr: '../../corto.db' }]) {
+    cases.push(link({ ...goodLink, ...extra }));
+  }
+  cases.push(login({ ...goodLogin, role: 'admin' }));
+  cases.push(await register('extra field role', { ...person, role: 'admin', profileImage: goodPng }, 'validation'));
+
+  // Very long strings.
+  cases.push(
+    link({ ...goodLink, title: 't'.repeat(201) }),
+    link({ ...goodLink, title: 't'.repeat(100_000) }),
+    link({ ...goodLink, longUrl: `https://example.com/${'a'.repeat(2030)}` }),
+    link({ ...goodLink, longUrl: `https://example.com/${'a'.repeat(500_000)}` }),
+    link({ ...goodLink, customUrl: 'a'.repeat(51) }),
+    link({ ...goodLink, customUrl: 'a'.repeat(10_000) }),
+    login({ email: `${'a'.repeat(250)}@corto.test`, password: 'secreto-123' }),
+    login({ ...goodLogin, password: 'p'.repeat(257) }),
+    await register('name of 101 characters', { ...person, name: 'n'.repeat(101), profileImage: goodPng }, 'validation'),
+    await register('e-mail of 255 characters', { ...person, email: `${'e'.repeat(245)}@corto.test`, profileImage: goodPng }, 'validation'),
+    await register('password of 257 characters', { ...person, password: 'p'.repeat(257), profileImage: goodPng }, 'validation'),
+    api('list filter of 201 characters', { method: 'GET', path: `/api/links?q=${'q'.repeat(201)}` }, 'user', 'validation'),
+  );
+
+  // Control characters, in every field.
+  for (const control of ['\u0000', '\u0007', '\u001b[31m', '\u007f', '\u0085', '\r\n']) {
+    const shown = JSON.stringify(control);
+    cases.push(
+      { ...link({ ...goodLink, title: `Título${control}malo` }), name: `title with ${shown}` },
+      { ...link({ ...goodLink, customUrl: `alias${control}malo` }), name: `alias with ${shown}` },
+      { ...link({ ...goodLink, longUrl: `https://exa${control}mple.com/` }), name: `URL host with ${shown}` },
+      { ...login({ email: `ana${control}@corto.test`, password: 'secreto-123' }), name: `login e-mail with ${shown}` },
+      await register(`name with ${shown}`, { ...person, name: `Ana${control}Prueba`, profileImage: goodPng }, 'validation'),
+      await register(`e-mail with ${shown}`, { ...person, email: `ana${control}@corto.test`, profileImage: goodPng }, 'validation'),
+    );
+  }
+  // Unicode where only ASCII belongs.
+  for (const alias of ['café', 'ñandú', '日本語', '😀😀😀', 'a\u200bb', 'ａｂｃ']) cases.push(link({ ...goodLink, customUrl: alias }));
+  cases.push(login({ email: 'ana@corto\u2024test', password: 'secreto-123' }));
+
+  // Addresses that are not http(s), or not absolute.
+  for (const longUrl of [
+    'javascript:alert(1)', 'JavaScript:alert(1)', '  javascript:alert(1)', 'java\tscript:alert(1)', 'javascript://example.com/%0Aalert(1)',
+    'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', 'data:,hola', 'DATA:text/plain,hola', 'file:///etc/passwd',
+    'file://localhost/etc/passwd', 'ftp://example.com/f', 'mailto:a@corto.test', 'vbscript:msgbox(1)', 'blob:https://example.com/1',
+    'about:blank', 'chrome://settings', 'ws://example.com', '/relativo', './relativo', '../relativo', '//evil.example/x', 'example.com',
+    'www.example.com/camino', 'http://', 'https://', 'https://exa mple.com', 'http://[::1', 'https://a.example/\u0000x', 'https://a.example/\tx', '?q=1', '#fragmento',
+  ]) cases.push(link({ ...goodLink, longUrl }));
+
+  // Aliases: path tricks, reserved words in any case, too short, taken in any case.
+  for (const alias of [
+    'a/b', '../x', '..', '.', 'a b', ' a b ', 'a.b', 'ab', 'api', 'API', 'Api', 'dashboard', 'DASHBOARD', 'auth', 'Auth', 'assets', 'storage',
+    'index.html', 'favicon.ico', 'link', 'Links', 'health', 'a%2Fb', 'a?b', 'a#b', 'a\\b', '<script>', "a'b", 'a"b',
+  ]) cases.push(link({ ...goodLink, customUrl: alias }));
+  for (const alias of [ctx.takenAlias, ctx.takenAlias.toUpperCase(), ctx.takenAlias.toLowerCase(), ctx.takenShortCode, ctx.takenShortCode.toUpperCase()]) {
+    cases.push({ ...link({ ...goodLink, customUrl: alias }, 'conflict'), name: `alias ${alias} already in use` });
+  }
+
+  // Pictures that are not what they claim.
+  for (const [name, part] of Object.entries({
+    'text named .png': file(images.textAsPng),
+    'HTML named .png': file(images.htmlAsPng),
+    'SVG as image/svg+xml': file(images.svg, 'foto.svg', 'image/svg+xml'),
+    'SVG named .png': file(images.svg),
+    'truncated PNG': file(images.truncatedPng),
+    'truncated JPEG': file(images.truncatedJpeg, 'foto.jpg', 'image/jpeg'),
+    'PNG header only': file(images.headerOnlyPng),
+    'PNG declaring 100000×100000': file(images.hugePng),
+    'PNG declaring 6001 wide': file(images.widePng),
+    'PNG declaring 2^31-1 on each side': file(images.maxIntPng),
+    'PNG declaring 0×0': file(images.zeroPng),
+    'empty file': file(images.empty),
+  })) cases.push(await register(name, { ...person, profileImage: part }));
+  cases.push(await register('picture sent as text', { ...person, profileImage: 'foto.png' }));
+  cases.push(await register('a file where the name goes', { ...person, name: goodPng, profileImage: goodPng } as Record<string, string | FilePart>));
+
+  // Ids, queries, methods and addresses under /api.
+  for (const [method, path, code] of [
+    ['GET', '/api/links/abc', 'not_found'], ['GET', '/api/links/0', 'not_found'], ['GET', '/api/links/-1', 'not_found'],
+    ['GET', '/api/links/1e3', 'not_found'], ['GET', '/api/links/99999999999999999999', 'not_found'], ['GET', '/api/links/%00', 'not_found'],
+    ['GET', '/api/links/%ZZ', undefined], ['GET', '/api/links/..%2F..%2Fauth%2Fsession', 'not_found'], ['DELETE', '/api/links/abc', 'not_found'],
+    ['DELETE', '/api/links/%E2%80%AE', 'not_found'], ['GET', '/api/links/abc/stats', 'not_found'], ['GET', `/api/links/${ctx.linkId}/stats?range=1y`, 'validation'],
+    ['GET', '/api/links?limit=0', 'validation'], ['GET', '/api/links?limit=abc', 'validation'], ['GET', '/api/links?limit=1e9', 'validation'],
+    ['GET', '/api/links?limit=-5', 'validation'], ['GET', '/api/links?cursor=basura', 'validation'], ['GET', '/api/links?cursor=1.2.3', 'validation'],
+    ['PUT', '/api/links', 'not_found'], ['PATCH', `/api/links/${ctx.linkId}`, 'not_found'], ['POST', '/api/auth/session', 'not_found'],
+    ['GET', '/api/nada', 'not_found'], ['GET', '/api/auth/login', 'not_found'], ['GET', '/api/../api/links/abc', 'not_found'],
+  ] as Array<[string, string, ErrorCode | undefined]>) {
+    cases.push(api(`${method} ${path}`, { method, path }, 'user', code));
+  }
+  cases.push(
+    api('a session cookie that is not one', { method: 'GET', path: '/api/links', headers: { cookie: 'corto_session=%E0%A4%A' } }, 'anonymous', 'unauthorized'),
+    api('a 6 kB session cookie', { method: 'GET', path: '/api/links', headers: { cookie: `corto_session=${'a'.repeat(6000)}` } }, 'anonymous', 'unauthorized'),
+    api('a link created from another site', { method: 'POST', path: '/api/links', headers: { ...JSON_TYPE, origin: 'https://evil.example' }, body: JSON.stringify(goodLink) }, 'user', 'forbidden'),
+  );
+
+  // Pages and files outside /api: never the database file, never a 5xx.
+  for (const [method, path] of [
+    ['GET', '/%ZZ'], ['HEAD', '/%ZZ'], ['GET', '/..%2F..%2Fetc%2Fpasswd'], ['GET', '/storage/..%2Fcorto.db'], ['GET', '/storage/../corto.db'],
+    ['GET', '/storage/profile-pictures/..%2F..%2Fcorto.db'], ['GET', '/storage/qrs/%2e%2e/%2e%2e/corto.db'], ['GET', '/storage/qrs/..%5C..%5Ccorto.db'],
+    ['GET', '/a%00b'], ['GET', `/${'a'.repeat(5000)}`], ['GET', '/%3Cscript%3E'], ['GET', '/nadie-tiene-esto'], ['POST', '/abc123'], ['DELETE', '/abc123'],
+  ] as Array<[string, string]>) cases.push(page(`${method} ${path.slice(0, 60)}`, method, path));
+
+  return cases;
+}
