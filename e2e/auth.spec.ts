@@ -59,6 +59,37 @@ test('register with a picture, see the avatar menu, log out, and log in again', 
   await expect(nav(page).getByRole('button', { name: 'Menú de Lucía Fernández' })).toBeVisible();
 });
 
+test('while the session loads the guard shows the teal bar, then sends the visitor to /auth', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/session', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('progressbar', { name: 'Cargando sesión' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+  release();
+  await expect(page).toHaveURL((url) => url.pathname === '/auth');
+  await expect(page.getByRole('progressbar', { name: 'Cargando sesión' })).toHaveCount(0);
+});
+
+test('logout still signs out locally when the server answers 401, 403 or 404', async ({ page }) => {
+  for (const status of [401, 403, 404]) {
+    await signUpViaApi(page, { name: 'Sin Servidor' });
+    await page.route('**/api/auth/logout', (route) =>
+      route.fulfill({ status, contentType: 'application/json', body: '{"error":{"code":"not_found","message":"No encontrado."}}' }),
+    );
+    await page.goto('/dashboard');
+    await nav(page).getByRole('button', { name: 'Menú de Sin Servidor' }).click();
+    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/auth');
+    await expect(nav(page).getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+    await page.unroute('**/api/auth/logout');
+    await page.context().clearCookies();
+  }
+});
+
 test('the guard sends an anonymous visitor from the signed-in screens to /auth', async ({ page }) => {
   for (const path of ['/dashboard', '/link/1']) {
     await page.goto(path);
