@@ -46,7 +46,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     storage: createLocalStorage(path.join(config.dataDir, 'storage')),
     linkCache: createLinkCache({ db: database.db, maxEntries: config.linkCacheSize, redisUrl: config.redisUrl, log: app.log }),
     clickWriter: createClickWriter({
-      db: database.db,
+      database,
       geo: openGeo(app.log),
       log: app.log,
       flushMs: config.clickFlushMs,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database';
-import { writeClickBatch, pruneOldVisitors } from './click-batch';
+import type { DatabaseHandle } from '../db/database';
+import { openClickSink } from './click-sink';
 import { createEnricher, type EnrichedClick, type Visit } from './enrich';
 import type { Geo } from './geo';
 import { isDataError } from './write-errors';
@@ -32,15 +32,16 @@ export interface ClickWriter {
 }
 
 export interface ClickWriterOptions {
-  db: Database;
+  database: DatabaseHandle;
   geo: Geo;
   log: FastifyBaseLogger;
   flushMs: number;
   queueLimit: number;
 }
 
-export function createClickWriter({ db, geo, log, flushMs, queueLimit }: ClickWriterOptions): ClickWriter {
+export function createClickWriter({ database, geo, log, flushMs, queueLimit }: ClickWriterOptions): ClickWriter {
   const enrich = createEnricher(geo);
+  const sink = openClickSink(database, log);
   let queue: Visit[] = [];
   // Enriched batches taken from the queue and not yet committed; a batch the database rejects
   // as data is split in halves until the offending click is found, so one bad row costs one click.
@@ -66,7 +67,7 @@ export function createClickWriter({ db, geo, log, flushMs, queueLimit }: ClickWr
     }
     const batch = pending[pending.length - 1]!;
     try {
-      await writeClickBatch(db, batch);
+      await sink.write(batch);
       pending.pop();
       pendingCount -= batch.length;
       counts.written += batch.length;
@@ -103,7 +104,7 @@ export function createClickWriter({ db, geo, log, flushMs, queueLimit }: ClickWr
     const today = dayOf(Date.now());
     if (today === prunedDay) return;
     prunedDay = today;
-    await pruneOldVisitors(db, today).catch((error: unknown) => {
+    await sink.prune(today).catch((error: unknown) => {
       log.warn({ err: error }, 'click writer: could not prune old visitor hashes');
     });
   }
@@ -151,6 +152,7 @@ export function createClickWriter({ db, geo, log, flushMs, queueLimit }: ClickWr
         if (!(await step())) await new Promise((resolve) => setTimeout(resolve, Math.min(backoffMs, deadline - Date.now())));
       }
       if (queued() > 0) log.error({ lost: queued() }, 'click writer: stopped with clicks the database never took');
+      await sink.close();
     },
 
     stats: () => ({ queued: queued(), ...counts }),
