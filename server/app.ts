@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/database';
 import { healthRoutes } from './health/health.routes';
 import { linksRoutes } from './links/links.routes';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createLinkCache } from './redirect/link-cache';
 import { redirectRoutes } from './redirect/redirect.routes';
 import { createLocalStorage } from './storage/local-storage';
@@ -60,6 +61,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     await context.linkCache.close();
   });
 
+  // CSP, nosniff, Referrer-Policy, frame-ancestors on every answer; first, so refusals get them too.
+  await registerSecurityHeaders(app);
   // Cookies, request.user and the cross-origin refusal, for every route registered after it.
   await registerSessionSupport(app, context);
   await app.register(healthRoutes, context);

@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isConnectionError } from '../db/dialect';
 import { AppError } from './app-error';
+import { staticSecurityHeaders } from './security-headers';
 
 // zod's own messages (a body that is not an object, a field nobody asked for) reach the user's
 // envelope too: in Spanish, like ours.
@@ -56,7 +57,8 @@ function fieldsOf(issues: ReadonlyArray<{ instancePath: string; message: string 
  * parameter gets our envelope, not Fastify's English one. (The reply's type there is generic.)
  */
 export function frameworkErrors(_error: FastifyError, _request: unknown, reply: unknown): void {
-  void (reply as FastifyReply).status(400).send(errorBody('validation', errorMessages.badRequest));
+  // No hooks run for these, helmet's included: the fixed headers instead.
+  void (reply as FastifyReply).headers(staticSecurityHeaders).status(400).send(errorBody('validation', errorMessages.badRequest));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

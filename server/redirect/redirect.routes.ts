@@ -2,6 +2,7 @@ import { isReservedPath } from '@common/reserved-paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { CachedLink } from './link-cache';
+import { staticSecurityHeaders } from '../http/security-headers';
 import { sendNotFoundPage } from './not-found-page';
 
 // Short codes are 6 base-36 characters, aliases 3 to 50 of letters, digits, '-' and '_':
@@ -39,7 +40,10 @@ export async function redirectRoutes(app: FastifyInstance, { config, linkCache, 
     method: ['GET', 'HEAD'],
     url: '/:code',
     childLoggerFactory: () => quietLog,
+    // The security headers as fixed values, in one call, instead of helmet's per-request hook.
+    helmet: false,
     handler(request, reply) {
+      reply.headers(staticSecurityHeaders);
       const { code } = request.params as { code: string };
       if (isReservedPath(code)) return reply.callNotFound(); // the web app's own screens
       const hit = linkCache.peek(code);
