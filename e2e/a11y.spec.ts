@@ -18,3 +18,27 @@ for (const screen of screens) {
     expect(summary).toEqual([]);
   });
 }
+
+test('every control of the landing page shows a visible focus ring when reached by keyboard', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const reached: string[] = [];
+  for (let step = 0; step < 8; step += 1) {
+    await page.keyboard.press('Tab');
+    // A string script: the e2e code is type-checked without the DOM library.
+    const focused = (await page.evaluate(`(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      return { name: (el.getAttribute('aria-label') || el.textContent || el.getAttribute('placeholder') || '').trim(),
+               outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    })()`)) as { name: string; outline: string; width: number } | null;
+    if (!focused) break;
+    reached.push(focused.name);
+    expect(focused.outline, `focus ring on "${focused.name}"`).not.toBe('none');
+    expect(focused.width, `focus ring on "${focused.name}"`).toBeGreaterThanOrEqual(2);
+  }
+  expect(reached).toEqual(
+    expect.arrayContaining(['Corto', 'Iniciar sesión', 'Acortar!', '¿Cómo funciona el acortador de URLs de Corto?']),
+  );
+});
