@@ -10,6 +10,12 @@ declare module 'autocannon' {
     requests: { average: number };
     latency: { p50: number; p99: number };
   }
-  function autocannon(options: { url: string; connections: number; duration: number; followRedirect?: boolean }): Promise<Result>;
+  function autocannon(options: {
+    url: string;
+    connections: number;
+    duration?: number;
+    amount?: number;
+    followRedirect?: boolean;
+  }): Promise<Result>;
   export default autocannon;
 }

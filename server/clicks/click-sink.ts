@@ -105,6 +105,15 @@ export function workerSink(file: Promise<string>, log: FastifyBaseLogger): Click
       thread.postMessage({ ...request, id } satisfies WorkerRequest);
     });
 
+  // Started at once, so its start-up (a second or so from source) is not paid by the first batch.
+  file.then(
+    (resolved) => {
+      path = resolved;
+      ensure();
+    },
+    (error: unknown) => log.error({ err: error }, 'click writer: could not find the SQLite file'),
+  );
+
   return {
     async write(clicks) {
       path ??= await file;

@@ -13,7 +13,9 @@ import { testDialects } from '../test/test-app';
 
 // The real server process: requests in flight when SIGTERM arrives must all end up counted.
 
-const tsx = path.resolve('node_modules/.bin/tsx');
+// node --import tsx rather than the tsx command: the command relays SIGTERM to its child and
+// SIGKILLs it if the child has not acknowledged within 30 ms, which a busy machine can miss.
+const nodeWithTsx = [process.execPath, ['--import', 'tsx', 'server/main.ts']] as const;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -68,7 +70,7 @@ describe.each(testDialects)('stopping the server on %s', (dialect) => {
     });
 
     const port = await freePort();
-    const child = spawn(tsx, ['server/main.ts'], {
+    const child = spawn(nodeWithTsx[0], nodeWithTsx[1], {
       // A slow timer: the clicks are still queued when the signal comes, so only the drain saves them.
       env: {
         ...process.env,
