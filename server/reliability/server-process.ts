@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Started, startNode } from '../../bench/lib/processes';
+import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../db/database';
+import type { DialectName } from '../db/dialect';
+
+// A real Corto process (server/main.ts, through the bench's startNode) on a database of its own.
+
+export interface ProcessDatabase {
+  dialect: DialectName;
+  dataDir: string;
+  /** For opening the database beside the test (SQLite only once the server has stopped: it holds the folder's lock). */
+  target: DatabaseTarget;
+  /** The schema's connection string, pointing at the given host:port (a proxy) instead of the real server. */
+  postgresUrl(via?: { host: string; port: number }): string;
+  drop(): Promise<void>;
+}
+
+export async function processDatabase(dialect: DialectName): Promise<ProcessDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-process-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (dialect === 'sqlite') {
+    return { dialect, dataDir, target: { kind: 'sqlite', dataDir }, postgresUrl: () => '', drop: async () => removeDir() };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomUUID().replaceAll('-', '')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create schema ${schema}`);
+  return {
+    dialect,
+    dataDir,
+    target: { kind: 'postgres', url, schema },
+    postgresUrl(via) {
+      const address = new URL(url);
+      if (via) {
+        address.hostname = via.host;
+        address.port = String(via.port);
+      }
+      address.searchParams.set('options', `-c search_path=${schema}`);
+      return address.toString();
+    },
+    async drop() {
+      await admin(`drop schema ${schema} cascade`);
+      removeDir();
+    },
+  };
+}
+
+/** Starts server/main.ts on the database (it migrates it) and waits for /api/health. */
+export function startServer(database: ProcessDatabase, env: Record<string, string> = {}): Promise<Started> {
+  return startNode(
+    'server/main.ts',
+    {
+      LOG_LEVEL: 'warn',
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.dialect === 'postgres' ? database.postgresUrl() : '',
+      ...env,
+    },
+    '/api/health',
+  );
+}
+
+/** Runs `use` on the database beside the test, and closes it. */
+export async function withDatabase<T>(database: ProcessDatabase, use: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const handle = openDatabase(database.target);
+  try {
+    return await use(handle);
+  } finally {
+    await handle.close();
+  }
+}
