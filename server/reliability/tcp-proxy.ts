@@ -1,0 +1,58 @@
+import net from 'node:net';
+
+export interface TcpProxy {
+  port: number;
+  /** Drops every open connection and refuses new ones, as if the database had gone away. */
+  cut(): Promise<void>;
+  /** Listens again on the same port: the database is back. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+  /** Connections accepted since the start. */
+  readonly accepted: number;
+}
+
+/**
+ * A loopback TCP relay between the server under test and PostgreSQL, so a test can take the
+ * database away from one server without touching the shared PostgreSQL itself.
+ */
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const sockets = new Set<net.Socket>();
+  let accepted = 0;
+  const server = net.createServer((client) => {
+    accepted += 1;
+    const upstream = net.connect(target);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => socket.destroy());
+    }
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  await listen(0);
+  const { port } = server.address() as net.AddressInfo;
+  const stop = async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of sockets) socket.destroy();
+    await closed;
+  };
+  return {
+    port,
+    cut: stop,
+    restore: () => listen(port),
+    close: () => (server.listening ? stop() : Promise.resolve()),
+    get accepted() {
+      return accepted;
+    },
+  };
+}
