@@ -64,6 +64,9 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor may a checked-out client's (pg emits 'error' with no listener if the server goes away
+  // between two queries of a transaction); the query in flight still fails and is retried.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

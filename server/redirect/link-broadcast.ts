@@ -9,6 +9,8 @@ const CHANNEL = 'corto:links:forget';
 const PUBLISH_WAIT_MS = 1000;
 
 export interface LinkBroadcast {
+  /** Resolves once this instance listens: deletions published before that cannot reach it. */
+  subscribed: Promise<void>;
   publish(keys: string[]): Promise<void>;
   close(): Promise<void>;
 }
@@ -25,7 +27,7 @@ export function openLinkBroadcast({ redisUrl, log, onForget, onReconnect }: Link
   const options = { lazyConnect: false, maxRetriesPerRequest: null };
   const publisher = new Redis(redisUrl, options);
   const subscriber = new Redis(redisUrl, options);
-  let everReady = false;
+  let everReady = false; // ioredis subscribes again by itself after a reconnect
   let warned = false;
 
   const onError = (error: Error) => {
@@ -40,7 +42,8 @@ export function openLinkBroadcast({ redisUrl, log, onForget, onReconnect }: Link
     if (everReady) onReconnect();
     everReady = true;
   });
-  subscriber.subscribe(CHANNEL).catch(onError);
+  // Links cached before we listened may have been deleted meanwhile: start from an empty cache.
+  const subscribed = subscriber.subscribe(CHANNEL).then(onReconnect, onError);
   subscriber.on('message', (_channel: string, message: string) => {
     try {
       const keys: unknown = JSON.parse(message);
@@ -51,6 +54,7 @@ export function openLinkBroadcast({ redisUrl, log, onForget, onReconnect }: Link
   });
 
   return {
+    subscribed,
     async publish(keys) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(resolve, PUBLISH_WAIT_MS, 'timeout')));

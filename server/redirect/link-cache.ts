@@ -17,6 +17,8 @@ export interface LinkCache {
   /** Drops the link here at once and, with REDIS_URL, on every other instance. Never throws. */
   forget(link: { shortCode: string; customUrl: string | null }): Promise<void>;
   readonly size: number;
+  /** With REDIS_URL, resolves once deletions from other instances reach this one. */
+  readonly listening: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,8 @@ export function createLinkCache({ db, maxEntries, redisUrl, log }: LinkCacheOpti
     get size() {
       return entries.size;
     },
+
+    listening: broadcast?.subscribed ?? Promise.resolve(),
 
     async close() {
       await broadcast?.close();

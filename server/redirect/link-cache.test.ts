@@ -1,0 +1,55 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDialects } from '../test/test-app';
+import { insertLink } from './redirect.test-support';
+
+// Two instances sharing Redis: a link deleted through one stops redirecting on the other.
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port || 6379), hostname);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const hasRedis = await reachable(redisUrl);
+if (!hasRedis) console.warn(`link-cache.test: no Redis at ${redisUrl}; cross-instance test skipped`);
+
+async function until(condition: () => boolean) {
+  // Pub/sub delivery is asynchronous: wait for it, but not forever.
+  for (let i = 0; i < 100 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  return condition();
+}
+
+describe.runIf(hasRedis).each(testDialects)('the link cache across instances on %s', (dialect) => {
+  let one: TestApp;
+  let two: TestApp;
+  beforeAll(async () => {
+    one = await createTestApp(dialect, { REDIS_URL: redisUrl });
+    two = await createTestApp(dialect, { REDIS_URL: redisUrl });
+    await two.app.appContext.linkCache.listening;
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+  });
+
+  it('forgets a deleted link on every instance, through Redis', async () => {
+    // Each test app has its own database; the same code in both stands for one shared link.
+    const code = `r${Date.now().toString(36).slice(-5)}`;
+    await insertLink(one.database.db, { shortUrl: code, customUrl: `Alias-${code}` });
+    const onTwo = await insertLink(two.database.db, { shortUrl: code, customUrl: `Alias-${code}` });
+    expect((await two.app.inject({ method: 'GET', url: `/alias-${code}` })).statusCode).toBe(302);
+    expect(two.app.appContext.linkCache.peek(`alias-${code}`)).toBeDefined();
+
+    // Deleted in the database; only the first instance is told, as the DELETE route would do.
+    await two.database.db.deleteFrom('urls').where('id', '=', onTwo.id).execute();
+    await one.app.appContext.linkCache.forget({ shortCode: code, customUrl: `Alias-${code}` });
+
+    expect(await until(() => two.app.appContext.linkCache.peek(`alias-${code}`) === undefined)).toBe(true);
+    expect((await two.app.inject({ method: 'GET', url: `/alias-${code}` })).statusCode).toBe(404);
+  });
+});
