@@ -62,7 +62,7 @@ test('a link visited from a phone and from a computer shows both in the device c
   await expect(devices.getByRole('row', { name: 'Móvil 50 % (1 clicks)' })).toBeAttached();
   await expect(devices.getByRole('row', { name: 'Escritorio 50 % (1 clicks)' })).toBeAttached();
   // Equal counts: ordered by stored value, desktop before mobile.
-  await expect(devices.locator('.recharts-legend-item-text')).toHaveText(['Escritorio', 'Móvil']);
+  await expect(devices.locator('.recharts-legend-item-text')).toHaveText(['Escritorio 50%', 'Móvil 50%']);
 
   const cities = page.getByRole('figure', { name: 'Clicks por ciudad' });
   await expect(cities.locator('svg.recharts-surface')).toBeVisible();

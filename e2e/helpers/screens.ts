@@ -1,5 +1,6 @@
 import { type Page, type Request, expect } from '@playwright/test';
 import { signUpViaApi } from './accounts';
+import { openDetailWithStats } from './stats-screen';
 
 /** A screen the accessibility and screenshot specs visit: open() leaves it fully rendered. */
 export type Screen = {
@@ -88,6 +89,7 @@ export const screens: Screen[] = [
     },
   },
   { name: 'link-detail', open: openDetail },
+  { name: 'link-detail-stats', open: openDetailWithStats },
   {
     name: 'user-menu',
     open: async (page) => {

@@ -16,6 +16,7 @@ export function ChartFigure({ title, rows, children, footer }: { title: string; 
       <figcaption>
         <h3 className="text-base font-semibold text-slate-200">{title}</h3>
       </figcaption>
+      {/* Hidden from assistive technology (the table below says the same); recharts' keyboard layer is off. */}
       <div style={chartBoxStyle} aria-hidden="true">
         {children}
       </div>

@@ -16,7 +16,7 @@ export function CityChart({ byCity }: { byCity: LinkStats['byCity'] }) {
       footer={<GeoAttribution />}
     >
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 700, height: 300 }}>
-        <LineChart data={data} margin={{ top: 16, right: 24, bottom: 8, left: 0 }}>
+        <LineChart accessibilityLayer={false} data={data} margin={{ top: 16, right: 24, bottom: 8, left: 0 }}>
           <CartesianGrid stroke={GRID_COLOR} strokeDasharray="3 3" />
           <XAxis dataKey="name" stroke={AXIS_COLOR} tick={{ fontSize: 12 }} interval={0} />
           <YAxis stroke={AXIS_COLOR} allowDecimals={false} width={40} tick={{ fontSize: 12 }} />

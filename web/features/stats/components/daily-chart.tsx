@@ -13,7 +13,7 @@ export function DailyChart({ byDay }: { byDay: LinkStats['byDay'] }) {
   return (
     <ChartFigure title={statsMessages.byDay} rows={rows}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 700, height: 300 }}>
-        <AreaChart data={data} margin={{ top: 16, right: 24, bottom: 8, left: 0 }}>
+        <AreaChart accessibilityLayer={false} data={data} margin={{ top: 16, right: 24, bottom: 8, left: 0 }}>
           <CartesianGrid stroke={GRID_COLOR} strokeDasharray="3 3" />
           <XAxis dataKey="day" stroke={AXIS_COLOR} tick={{ fontSize: 12 }} minTickGap={24} />
           <YAxis stroke={AXIS_COLOR} allowDecimals={false} width={40} tick={{ fontSize: 12 }} />

@@ -4,25 +4,31 @@ import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recha
 import { ChartFigure } from './chart-figure';
 import { animate, colorAt, tooltipStyle } from './chart-theme';
 import { deviceName } from './stats-labels';
+import { useWideScreen } from './use-wide-screen';
 
 /** The spec's device chart: each device's whole-number share (computed by the server), four colours in turn. */
 export function DeviceChart({ byDevice }: { byDevice: LinkStats['byDevice'] }) {
   const data = byDevice.map((row) => ({ name: deviceName(row.device), value: row.count, percent: row.percent }));
+  // Labels beside the slices need room; on a phone the legend carries the shares instead.
+  const wide = useWideScreen();
   return (
     <ChartFigure
       title={statsMessages.byDevice}
       rows={data.map((row) => ({ label: row.name, value: `${row.percent} % (${row.value} clicks)` }))}
     >
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 700, height: 300 }}>
-        <PieChart>
+        <PieChart accessibilityLayer={false}>
           <Pie
             data={data}
             dataKey="value"
             nameKey="name"
             outerRadius="70%"
+            rootTabIndex={-1}
             stroke="#0f172a"
-            label={({ payload }: { payload?: { name: string; percent: number } }) =>
-              payload ? `${payload.name} ${payload.percent}%` : ''
+            label={
+              wide
+                ? ({ payload }: { payload?: { name: string; percent: number } }) => (payload ? `${payload.name} ${payload.percent}%` : '')
+                : false
             }
             isAnimationActive={animate()}
           >
@@ -31,7 +37,7 @@ export function DeviceChart({ byDevice }: { byDevice: LinkStats['byDevice'] }) {
             ))}
           </Pie>
           <Tooltip {...tooltipStyle} formatter={(value, _name, item) => [`${value} (${item.payload.percent}%)`, item.payload.name]} />
-          <Legend />
+          <Legend formatter={(name: string) => `${name} ${data.find((row) => row.name === name)?.percent ?? 0}%`} />
         </PieChart>
       </ResponsiveContainer>
     </ChartFigure>
