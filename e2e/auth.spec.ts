@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { picturePng, signUpViaApi, uniqueEmail } from './helpers/accounts';
+import { navigateInApp } from './helpers/screens';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Principal' });
 
@@ -88,6 +89,17 @@ test('logout still signs out locally when the server answers 401, 403 or 404', a
     await page.unroute('**/api/auth/logout');
     await page.context().clearCookies();
   }
+});
+
+test('a session ended on the server sends the user to /auth at the next call', async ({ page }) => {
+  await signUpViaApi(page, { name: 'Caducada' });
+  await page.goto('/dashboard');
+  await expect(nav(page).getByRole('button', { name: 'Menú de Caducada' })).toBeVisible();
+  // Ended behind the app's back (as an expiry or a logout in another tab would).
+  expect((await page.request.post('/api/auth/logout')).status()).toBe(204);
+  await navigateInApp(page, '/link/999999');
+  await expect(page).toHaveURL((url) => url.pathname === '/auth');
+  await expect(nav(page).getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
 });
 
 test('the guard sends an anonymous visitor from the signed-in screens to /auth', async ({ page }) => {
