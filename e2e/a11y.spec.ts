@@ -38,6 +38,7 @@ test('every control of the landing page shows a visible focus ring when reached 
     expect(focused.outline, `focus ring on "${focused.name}"`).not.toBe('none');
     expect(focused.width, `focus ring on "${focused.name}"`).toBeGreaterThanOrEqual(2);
   }
+  expect(reached[0]).toBe('Saltar al contenido');
   expect(reached).toEqual(
     expect.arrayContaining(['Corto', 'Iniciar sesión', 'Acortar!', '¿Cómo funciona el acortador de URLs de Corto?']),
   );

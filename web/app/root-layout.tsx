@@ -6,6 +6,12 @@ import { UserMenu } from '../features/auth/components/user-menu';
 export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
+      <a
+        href="#contenido"
+        className="sr-only z-50 rounded-lg bg-teal-400 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Saltar al contenido
+      </a>
       <header className="sticky top-0 z-40 border-b border-slate-800/80 bg-slate-950/85 backdrop-blur">
         <nav
           aria-label="Principal"
@@ -23,7 +29,7 @@ export function RootLayout() {
           </div>
         </nav>
       </header>
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
+      <main id="contenido" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6 sm:py-12">
         {/* Screens other than the landing are fetched on first visit. */}
         <Suspense fallback={<BarLoader label="Cargando página" />}>
           <Outlet />
