@@ -113,13 +113,13 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Omit<CreateLinkDialog
       <div className="grid gap-2">
         <Label htmlFor="link-customUrl">URL personalizada (opcional)</Label>
         <div className="flex items-stretch">
-          <span className="flex max-w-[55%] items-center truncate rounded-l-lg border border-r-0 border-slate-700 bg-slate-800 px-3 text-sm text-slate-300">
-            {domain}
+          <span className="flex max-w-[60%] shrink-0 items-center rounded-l-lg border border-r-0 border-slate-700 bg-slate-800 pl-3 text-sm text-slate-300">
+            <span className="truncate">{domain}</span>
           </span>
           <span aria-hidden className="flex items-center border-y border-slate-700 bg-slate-800 px-1 text-slate-300">
             /
           </span>
-          <Input {...inputProps('customUrl')} autoComplete="off" placeholder="mi-link" className="rounded-l-none" />
+          <Input {...inputProps('customUrl')} autoComplete="off" placeholder="mi-link" className="min-w-0 flex-1 rounded-l-none" />
         </div>
         <FieldError fieldId="link-customUrl" messages={messagesOf(errors.customUrl)} />
       </div>

@@ -9,7 +9,7 @@ import { displayAddress, formatCreatedAt } from './link-format';
 /** One link on the dashboard; the whole card opens its detail page, the buttons act on their own. */
 export function LinkCard({ link }: { link: ApiLink }) {
   return (
-    <Card className="relative flex flex-col gap-4 p-4 transition-colors hover:border-slate-600 sm:flex-row sm:items-center">
+    <Card className="relative grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 p-4 transition-colors hover:border-slate-600 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
       <img
         src={link.qr}
         alt={`Código QR de ${link.title}`}
@@ -17,9 +17,9 @@ export function LinkCard({ link }: { link: ApiLink }) {
         height={96}
         loading="lazy"
         decoding="async"
-        className="size-24 shrink-0 self-start rounded-md bg-white p-1 sm:self-center"
+        className="size-16 rounded-md bg-white p-1 sm:size-24"
       />
-      <div className="min-w-0 flex-1 space-y-1">
+      <div className="space-y-1">
         <h3 className="truncate text-lg font-semibold">
           {/* Stretched over the card: a click anywhere outside the buttons opens the detail. */}
           <Link
@@ -37,7 +37,7 @@ export function LinkCard({ link }: { link: ApiLink }) {
           {link.clicks === 1 ? '1 click' : `${link.clicks.toLocaleString()} clicks`}
         </p>
       </div>
-      <div className="relative z-10 flex gap-2 self-end sm:self-center">
+      <div className="relative z-10 col-span-2 flex justify-end gap-2 sm:col-span-1">
         <CopyLinkButton shortLink={link.shortLink} />
         <DownloadQrButton qr={link.qr} title={link.title} />
         <DeleteLinkButton link={link} />
