@@ -22,10 +22,11 @@ export interface Started {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** A Node process running a TypeScript file through tsx (same speed once loaded as compiled code). */
+/** A Node process running a file: TypeScript through tsx, JavaScript as it is. */
 export async function startNode(file: string, env: Record<string, string>, readyUrl: string | undefined): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, file)], {
+  const args = file.endsWith('.ts') ? ['--import', 'tsx', path.join(repoRoot, file)] : [path.join(repoRoot, file)];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
   });

@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { build } from 'esbuild';
+import { repoRoot } from './processes';
+
+// The server as production runs it (bundled JavaScript, the SQLite writer thread beside it), built
+// into bench/results/ (ignored by git) rather than dist/, which the end-to-end tests share.
+// Packages stay external and resolve from the repository's node_modules.
+export async function buildServerForBench(): Promise<string> {
+  const outdir = path.join(repoRoot, 'bench/results/server');
+  await build({
+    entryPoints: [path.join(repoRoot, 'server/main.ts'), path.join(repoRoot, 'server/clicks/sqlite-writer-worker.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    outdir,
+    entryNames: '[name]',
+    logLevel: 'warning',
+  });
+  return path.relative(repoRoot, path.join(outdir, 'main.js'));
+}
