@@ -101,8 +101,7 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
       const victim = await startNode(serverMain, database.env, '/api/health');
       // Warm first: the window of a running server, not of one still starting up.
       await load(`http://127.0.0.1:${victim.port}/${database.link.shortUrl}`, CONNECTIONS, 2);
-      await sleep(1000);
-      const before = await database.clickCount();
+      const before = await settledCount(database, -1); // the warm-up's clicks all written
       const crashLoad = load(`http://127.0.0.1:${victim.port}/${database.link.shortUrl}`, CONNECTIONS, 4);
       await sleep(2500);
       victim.child.kill('SIGKILL');
