@@ -34,7 +34,7 @@ describe.each(testDialects)('auth rate limits under a burst on %s', (dialect) =>
     const counted = statuses(burst);
     console.log(`login burst on ${dialect}:`, counted);
     expect(counted).toEqual({ 401: 30, 429: 30 });
-    const limited = await burst.find((r) => r.status === 429)!.json();
+    const limited = (await burst.find((r) => r.status === 429)!.json()) as { error: { code: string } };
     expect(limited.error.code).toBe('rate_limited');
   });
 
