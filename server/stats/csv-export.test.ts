@@ -4,6 +4,7 @@ import { agents } from '../redirect/redirect.test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser } from '../test/test-users';
 import { CSV_PAGE_ROWS, clicksCsv, csvCell, csvFilename } from './csv-export';
+import { openStatsReader } from './stats-reader';
 import { visit, writePastClicks } from './stats.test-support';
 
 describe('csvCell', () => {
@@ -77,7 +78,12 @@ describe.each(testDialects)('GET /api/links/:id/clicks.csv on %s', (dialect) => 
 
     // The generator itself, with tiny pages: one chunk per page after the header.
     const chunks: string[] = [];
-    for await (const chunk of clicksCsv(t.database.db, link.id, 1000)) chunks.push(chunk);
+    const reader = openStatsReader(t.database, t.app.log);
+    try {
+      for await (const chunk of clicksCsv(reader, link.id, 1000)) chunks.push(chunk);
+    } finally {
+      await reader.close();
+    }
     expect(chunks).toHaveLength(1 + Math.ceil(count / 1000));
     expect(chunks.join('')).toBe(response.body);
   });

@@ -1,9 +1,10 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Database } from '../db/database';
+import type { StatsReader } from './stats-reader';
 
 // A link's clicks as CSV, streamed page by page: memory stays at one page however many clicks
-// there are, and the event loop gets a turn between pages (better-sqlite3 runs each query on
-// it, synchronously), so redirects keep flowing during a million-row export.
+// there are. With SQLite the pages are read on the stats reader's thread, and the event loop
+// still gets a turn between pages (formatting one is a few milliseconds), so redirects keep
+// flowing during a million-row export.
 
 export const CSV_PAGE_ROWS = 2000;
 export const CSV_COLUMNS = ['date', 'country', 'city', 'device', 'browser', 'os', 'referrer'] as const;
@@ -35,28 +36,29 @@ function csvLine(row: ClickCsvRow): string {
 }
 
 /** One page of a link's human clicks after `afterId`, in id order (index clicks_url_id_id_idx). */
-export function clickPage(db: Database, urlId: number, afterId: number, limit = CSV_PAGE_ROWS): Promise<ClickCsvRow[]> {
-  return db
-    .selectFrom('clicks')
-    .select(['id', 'created_at', 'country', 'city', 'device', 'browser', 'os', 'referrer'])
-    .where('url_id', '=', urlId)
-    .where('id', '>', afterId)
-    // Bots are left out, as in every statistic: the file's rows add up to the card's total.
-    .where('is_bot', '=', 0)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+export function clickPage(reader: StatsReader, urlId: number, afterId: number, limit = CSV_PAGE_ROWS): Promise<ClickCsvRow[]> {
+  return reader.rows(
+    reader.db
+      .selectFrom('clicks')
+      .select(['id', 'created_at', 'country', 'city', 'device', 'browser', 'os', 'referrer'])
+      .where('url_id', '=', urlId)
+      .where('id', '>', afterId)
+      // Bots are left out, as in every statistic: the file's rows add up to the card's total.
+      .where('is_bot', '=', 0)
+      .orderBy('id')
+      .limit(limit),
+  );
 }
 
 /**
  * The whole file as text chunks: a UTF-8 byte order mark (so spreadsheets read accents), the
  * header, then one chunk per page. Stops early if the consumer stops reading.
  */
-export async function* clicksCsv(db: Database, urlId: number, pageRows = CSV_PAGE_ROWS): AsyncGenerator<string> {
+export async function* clicksCsv(reader: StatsReader, urlId: number, pageRows = CSV_PAGE_ROWS): AsyncGenerator<string> {
   yield `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
   let afterId = 0;
   for (;;) {
-    const rows = await clickPage(db, urlId, afterId, pageRows);
+    const rows = await clickPage(reader, urlId, afterId, pageRows);
     if (rows.length === 0) return;
     yield rows.map(csvLine).join('');
     if (rows.length < pageRows) return;

@@ -1,8 +1,8 @@
 import { wholePercentages } from '@common/stats/percent';
 import { rangeDays, type LinkStats, type StatsRange } from '@common/stats/stats-schemas';
 import { STATS_TOP_CITIES, STATS_TOP_OTHERS } from '@common/stats/stats-messages';
-import type { Database } from '../db/database';
 import type { RollupDimension } from '../db/schema';
+import type { StatsReader } from './stats-reader';
 import { dailyTotals, type DimensionSum, sumRollups } from './stats.queries';
 
 const DAY_MS = 86_400_000;
@@ -27,10 +27,10 @@ export interface LinkStatsInput {
 }
 
 /** The stats card's answer for one link, from the daily roll-ups. */
-export async function linkStats(db: Database, { urlId, createdAt, range, now }: LinkStatsInput): Promise<LinkStats> {
+export async function linkStats(reader: StatsReader, { urlId, createdAt, range, now }: LinkStatsInput): Promise<LinkStats> {
   const to = dayOfMs(now);
   const from = range === 'all' ? undefined : to - rangeDays[range] + 1;
-  const [sums, days] = await Promise.all([sumRollups(db, urlId, { from, to }), dailyTotals(db, urlId, { from, to })]);
+  const [sums, days] = await Promise.all([sumRollups(reader, urlId, { from, to }), dailyTotals(reader, urlId, { from, to })]);
 
   // 'all' runs from the link's first day (or its first click, if clicks were imported from before).
   const start = from ?? Math.min(dayOfMs(createdAt), days[0]?.day ?? to, to);

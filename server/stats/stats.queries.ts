@@ -1,5 +1,5 @@
-import type { Database } from '../db/database';
 import type { RollupDimension } from '../db/schema';
+import type { StatsReader } from './stats-reader';
 
 // Statistics read the daily roll-ups only (a few rows per day and value), never the raw clicks:
 // a link with a million clicks answers as fast as one with ten.
@@ -10,6 +10,10 @@ export interface DayRange {
   to: number;
 }
 
+// Listed rather than "not in (total, visitors)": the primary key (url_id, dimension, day, value)
+// is then probed per dimension and read only within the days asked for.
+const BREAKDOWNS: RollupDimension[] = ['country', 'city', 'device', 'browser', 'os', 'referrer', 'bots'];
+
 export interface DimensionSum {
   dimension: RollupDimension;
   value: string;
@@ -17,16 +21,16 @@ export interface DimensionSum {
 }
 
 /** Clicks per (dimension, value) over the range, every dimension in one pass over the link's rows. */
-export async function sumRollups(db: Database, urlId: number, range: DayRange): Promise<DimensionSum[]> {
-  let query = db
+export async function sumRollups(reader: StatsReader, urlId: number, range: DayRange): Promise<DimensionSum[]> {
+  let query = reader.db
     .selectFrom('click_rollups')
     .select((eb) => ['dimension', 'value', eb.fn.sum<number | string>('clicks').as('clicks')])
     .where('url_id', '=', urlId)
     .where('day', '<=', range.to)
-    .where('dimension', 'not in', ['total', 'visitors'])
+    .where('dimension', 'in', BREAKDOWNS)
     .groupBy(['dimension', 'value']);
   if (range.from !== undefined) query = query.where('day', '>=', range.from);
-  const rows = await query.execute();
+  const rows = await reader.rows(query);
   // pg answers sum(bigint) as numeric, i.e. a string.
   return rows.map((row) => ({ dimension: row.dimension, value: row.value, clicks: Number(row.clicks) }));
 }
@@ -38,15 +42,15 @@ export interface DayTotals {
 }
 
 /** Human clicks and unique visitors of each day that has any, oldest first. */
-export async function dailyTotals(db: Database, urlId: number, range: DayRange): Promise<DayTotals[]> {
-  let query = db
+export async function dailyTotals(reader: StatsReader, urlId: number, range: DayRange): Promise<DayTotals[]> {
+  let query = reader.db
     .selectFrom('click_rollups')
     .select(['day', 'dimension', 'clicks'])
     .where('url_id', '=', urlId)
     .where('dimension', 'in', ['total', 'visitors'])
     .where('day', '<=', range.to);
   if (range.from !== undefined) query = query.where('day', '>=', range.from);
-  const rows = await query.execute();
+  const rows = await reader.rows(query);
   // Both dimensions have the single value '': one row per day each, no grouping needed.
   const byDay = new Map<number, DayTotals>();
   for (const row of rows) {

@@ -10,6 +10,7 @@ import { AppError } from '../http/app-error';
 import { findUserLink } from '../links/links.queries';
 import { clicksCsv, csvFilename } from './csv-export';
 import { linkStats } from './link-stats';
+import { openStatsReader } from './stats-reader';
 
 const idParams = z.object({ id: z.string() });
 
@@ -23,6 +24,8 @@ function linkIdOf(raw: string): number {
 /** Statistics and the CSV export of one of the caller's links; another user's link is not found. */
 export async function statsRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context.database;
+  const reader = openStatsReader(context.database, app.log);
+  app.addHook('onClose', () => reader.close());
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.addHook('preHandler', requireUser);
 
@@ -37,7 +40,7 @@ export async function statsRoutes(app: FastifyInstance, context: AppContext) {
     { schema: { params: idParams, querystring: statsQuerySchema, response: { 200: linkStatsSchema } } },
     async (request, reply) => {
       const link = await ownLink(signedInUser(request).id, request.params.id);
-      const stats = await linkStats(db, {
+      const stats = await linkStats(reader, {
         urlId: Number(link.id),
         createdAt: Number(link.created_at),
         range: request.query.range,
@@ -56,6 +59,6 @@ export async function statsRoutes(app: FastifyInstance, context: AppContext) {
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${filename}"`)
       .header('cache-control', 'private, no-store')
-      .send(Readable.from(clicksCsv(db, Number(link.id))));
+      .send(Readable.from(clicksCsv(reader, Number(link.id))));
   });
 }

@@ -1,0 +1,31 @@
+// Statistics and export reads of the embedded database, on a thread of their own: better-sqlite3
+// is synchronous, and summing a year of roll-ups takes tens of milliseconds that would otherwise
+// stall every redirect. A read-only connection to the same file (WAL lets it read beside the writer).
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import type { ReaderReply, ReaderRequest } from './sqlite-reader-protocol';
+
+const { file } = workerData as { file: string };
+const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+sqlite.pragma('busy_timeout = 5000');
+
+const port = parentPort!;
+port.on('message', (request: ReaderRequest) => {
+  try {
+    if (request.kind === 'close') {
+      sqlite.close();
+      port.postMessage({ id: request.id, ok: true, rows: [] } satisfies ReaderReply);
+      return;
+    }
+    const rows = sqlite.prepare(request.sql).all(...request.parameters) as Record<string, unknown>[];
+    port.postMessage({ id: request.id, ok: true, rows } satisfies ReaderReply);
+  } catch (error) {
+    const { message, code } = error as { message?: string; code?: unknown };
+    port.postMessage({
+      id: request.id,
+      ok: false,
+      message: String(message ?? error),
+      code: typeof code === 'string' ? code : undefined,
+    } satisfies ReaderReply);
+  }
+});

@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Compilable, sql } from 'kysely';
+import type { Database, DatabaseHandle } from '../db/database';
+import type { ReaderCall, ReaderReply, ReaderRequest } from './sqlite-reader-protocol';
+
+/** Runs the statistics' reads: on a thread for SQLite, straight on the pool for PostgreSQL. */
+export interface StatsReader {
+  /** To build queries with; they are run by rows(). */
+  db: Database;
+  rows<T>(query: Compilable<T>): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export function openStatsReader(database: DatabaseHandle, log: FastifyBaseLogger): StatsReader {
+  const { db } = database;
+  if (database.dialect === 'postgres') {
+    // PostgreSQL does the work in its own process: the event loop only waits.
+    return { db, rows: async (query) => (await db.executeQuery(query.compile())).rows, close: async () => {} };
+  }
+  return threadReader(
+    db,
+    () => sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db).then((r) => r.rows[0]!.file),
+    log,
+  );
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+// Bundled, the worker sits beside main.js as plain JS; from source it is TypeScript, which a
+// worker can only load once tsx's hooks are registered in it (as the click writer's thread does).
+function startWorker(file: string): Worker {
+  const bundled = path.join(here, 'sqlite-reader-worker.js');
+  if (existsSync(bundled)) return new Worker(bundled, { workerData: { file } });
+  const source = pathToFileURL(path.join(here, 'sqlite-reader-worker.ts')).href;
+  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const tsx = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
+  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
+  return new Worker(boot, { eval: true, workerData: { file } });
+}
+
+/** An error carrying SQLite's code, so the error handler can tell a busy database (503). */
+class ReaderError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+function threadReader(db: Database, findFile: () => Promise<string>, log: FastifyBaseLogger): StatsReader {
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const waiting = new Map<number, { resolve(rows: Record<string, unknown>[]): void; reject(error: Error): void }>();
+
+  // Started on the first read, not with the app: most processes never show a chart.
+  let starting: Promise<Worker> | undefined;
+  const start = (file: string) => {
+    const started = startWorker(file);
+    started.on('message', (reply: ReaderReply) => {
+      const pending = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      if (reply.ok) pending?.resolve(reply.rows);
+      else pending?.reject(new ReaderError(reply.message, reply.code));
+      if (waiting.size === 0) started.unref();
+    });
+    started.on('error', (error) => log.error({ err: error }, 'stats reader thread failed'));
+    // A dead thread fails what it owed and is started again by the next read.
+    started.on('exit', () => {
+      if (worker === started) {
+        worker = undefined;
+        starting = undefined;
+      }
+      for (const pending of waiting.values()) pending.reject(new ReaderError('stats reader thread exited', undefined));
+      waiting.clear();
+    });
+    started.unref();
+    worker = started;
+    return started;
+  };
+  const ensure = () =>
+    (starting ??= findFile()
+      .then(start)
+      .catch((error: unknown) => {
+        starting = undefined;
+        throw error;
+      }));
+
+  const call = async (request: ReaderCall) => {
+    const thread = await ensure();
+    return new Promise<Record<string, unknown>[]>((resolve, reject) => {
+      const id = ++nextId;
+      waiting.set(id, { resolve, reject });
+      thread.ref(); // held while it owes an answer, so a request in flight keeps the process up
+      thread.postMessage({ ...request, id } satisfies ReaderRequest);
+    });
+  };
+
+  return {
+    db,
+    async rows<T>(query: Compilable<T>) {
+      const { sql: text, parameters } = query.compile();
+      return (await call({ kind: 'all', sql: text, parameters })) as T[];
+    },
+    async close() {
+      const closing = worker;
+      if (!closing) return;
+      await call({ kind: 'close' }).catch(() => {});
+      await closing.terminate();
+    },
+  };
+}
