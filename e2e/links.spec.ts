@@ -30,6 +30,8 @@ test.beforeEach(async ({ page, context, baseURL }) => {
 });
 
 test('create a link from the prefilled dialog, then find, copy, download and delete it', async ({ page, baseURL }) => {
+  // A long journey: room for a busy machine.
+  test.slow();
   // Arriving with createNew opens the dialog with the long URL filled in.
   await page.goto('/dashboard?createNew=' + encodeURIComponent('https://example.com/articulo/muy-largo'));
   const dialog = page.getByRole('dialog', { name: 'Crear link' });
@@ -117,4 +119,33 @@ test('closing the prefilled dialog clears createNew; an unknown link sends the d
 
   await page.goto('/link/987654');
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('with more links than a page, the list stays virtualised, loads on scroll, and the filter searches them all', async ({ page }) => {
+  test.slow(); // 130 links created through the API, each with its QR
+  const count = 130;
+  for (let i = 1; i <= count; i++) {
+    const title = `Enlace ${String(i).padStart(3, '0')}`;
+    const response = await page.request.post('/api/links', { data: { title, longUrl: `https://example.com/${i}` } });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto('/dashboard');
+  await expect(page.getByText('Total de links creados').locator('xpath=../..')).toContainText(String(count));
+  const cards = page.getByRole('list', { name: 'Links' }).getByRole('listitem');
+  await expect(cards.first()).toContainText('Enlace 130');
+  // Only the cards near the viewport are in the page.
+  expect(await cards.count()).toBeLessThan(30);
+
+  // The oldest link is on the third page: scrolling down loads pages until it shows.
+  const oldest = cards.filter({ hasText: 'Enlace 001' });
+  await expect(async () => {
+    await page.mouse.wheel(0, 5000);
+    await expect(oldest).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+
+  // The filter asks the server, so it finds links whose page was never loaded.
+  await page.goto('/dashboard');
+  await page.getByPlaceholder('Filtrar links...').fill('enlace 002');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Enlace 002');
 });
