@@ -64,6 +64,26 @@ export const screens: Screen[] = [
   { name: 'landing', open: (page) => openAt(page, '/') },
   { name: 'auth', open: (page) => openAt(page, '/auth') },
   { name: 'auth-create-new', open: (page) => openAt(page, '/auth?createNew=https%3A%2F%2Fejemplo.com') },
+  {
+    // The register tab with every validation message showing (contrast of the error text, ARIA wiring).
+    name: 'auth-register-errors',
+    open: async (page) => {
+      await openAt(page, '/auth');
+      await page.getByRole('tab', { name: 'Registrarse' }).click();
+      await page.getByRole('button', { name: 'Crear cuenta' }).click();
+      await expect(page.getByText('La imagen de perfil es obligatoria')).toBeVisible();
+    },
+  },
+  {
+    name: 'auth-login-server-error',
+    open: async (page) => {
+      await openAt(page, '/auth');
+      await page.getByLabel('Email').fill('nadie@corto.test');
+      await page.getByLabel('Contraseña').fill('no-es-la-clave');
+      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Email o contraseña incorrectos');
+    },
+  },
   { name: 'not-found-route', open: (page) => openAt(page, '/no/existe/esta/pagina') },
   { name: 'not-found-short-code', open: (page) => openAt(page, '/zz9zz9') },
   {

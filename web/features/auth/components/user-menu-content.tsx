@@ -18,9 +18,9 @@ export function UserMenuContent() {
     <>
       {loggingOut && <BarLoader label="Cerrando sesión" className="absolute inset-x-0 bottom-0" />}
       {isLoading ? (
-        <span aria-hidden className="size-9 rounded-full bg-slate-800" />
+        <span aria-hidden className="block size-9 rounded-full bg-slate-800" />
       ) : user ? (
-        <Suspense fallback={<span aria-hidden className="size-9 rounded-full bg-slate-800" />}>
+        <Suspense fallback={<span aria-hidden className="block size-9 rounded-full bg-slate-800" />}>
           <AccountMenu user={user} />
         </Suspense>
       ) : (

@@ -7,7 +7,7 @@ const UserMenuContent = lazy(() => import('./user-menu-content').then((m) => ({ 
 /** The top bar's right end: 'Iniciar sesión', or the signed-in user's avatar menu. */
 export function UserMenu() {
   return (
-    <Suspense fallback={<span aria-hidden className="size-9" />}>
+    <Suspense fallback={<span aria-hidden className="block size-9" />}>
       <UserMenuContent />
     </Suspense>
   );
