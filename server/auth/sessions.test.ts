@@ -75,6 +75,15 @@ describe.each(testDialects)('sessions (%s)', (dialect) => {
     expect(renewed?.expires?.getTime()).toBe(row!.expires_at - (row!.expires_at % 1000));
   });
 
+  it('sweeps expired sessions, anyone\'s, when a new one starts', async () => {
+    const { cookie: staleCookie } = await registerUser(t.app);
+    await t.database.db.updateTable('sessions').set({ expires_at: Date.now() - 1000 }).execute();
+    await registerUser(t.app);
+    const rows = await sessions();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).not.toBe(hashToken(staleCookie.split('=')[1]!));
+  });
+
   it('does not rewrite a fresh session on every request', async () => {
     const { cookie } = await registerUser(t.app);
     const [before] = await sessions();
