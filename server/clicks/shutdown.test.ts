@@ -1,15 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseTarget, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { agents, clickCount, insertLink } from '../redirect/redirect.test-support';
 import { testDialects } from '../test/test-app';
+import { postgresSchema } from './clicks.test-support';
 
 // The real server process: requests in flight when SIGTERM arrives must all end up counted.
 
@@ -36,22 +35,8 @@ async function withDatabase<T>(target: DatabaseTarget, run: (db: ReturnType<type
 
 async function postgresTarget(): Promise<{ env: Record<string, string>; target: DatabaseTarget; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL!;
-  const schema = `test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const separator = url.includes('?') ? '&' : '?';
-  return {
-    env: { DATABASE_URL: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}` },
-    target: { kind: 'postgres', url, schema },
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    },
-  };
+  const { schema, urlWithSchema, drop } = await postgresSchema(url);
+  return { env: { DATABASE_URL: urlWithSchema }, target: { kind: 'postgres', url, schema }, drop };
 }
 
 describe.each(testDialects)('stopping the server on %s', (dialect) => {
