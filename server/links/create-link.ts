@@ -18,9 +18,9 @@ const aliasTaken = () =>
   new AppError('conflict', linkMessages.aliasTaken, { customUrl: [linkMessages.aliasTaken] });
 
 /** A short code that is free both as a code and as an alias, and is not one of the app's paths. */
-async function freeShortCode(db: AppContext['database']['db']): Promise<string> {
+async function freeShortCode(db: AppContext['database']['db'], drawCode: () => string): Promise<string> {
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
-    const code = newShortCode();
+    const code = drawCode();
     if (!isReservedPath(code) && !(await isAddressTaken(db, code))) return code;
   }
   throw new Error('No free short code after several attempts');
@@ -34,12 +34,14 @@ export async function createLink(
   { database, storage, config }: Pick<AppContext, 'database' | 'storage' | 'config'>,
   userId: number,
   input: CreateLink,
+  /** Where codes come from; tests pass a fixed sequence to exercise collisions. */
+  drawCode: () => string = newShortCode,
 ): Promise<UrlRow> {
   const { db } = database;
   if (input.customUrl && (await isAddressTaken(db, input.customUrl))) throw aliasTaken();
 
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
-    const shortCode = await freeShortCode(db);
+    const shortCode = await freeShortCode(db, drawCode);
     const key = qrKey(shortCode);
     await storage.put(buckets.qrs, key, await qrPng(shortLinkOf(config.publicBaseUrl, { shortCode, customUrl: input.customUrl })), 'image/png');
     try {
