@@ -3,7 +3,8 @@ import { rangeDays, type LinkStats, type StatsRange } from '@common/stats/stats-
 import { STATS_TOP_CITIES, STATS_TOP_OTHERS } from '@common/stats/stats-messages';
 import type { RollupDimension } from '../db/schema';
 import type { StatsReader } from './stats-reader';
-import { dailyTotals, type DimensionSum, sumRollups } from './stats.queries';
+import { mergeSums, type PastDays, type PastDaysCache } from './past-days-cache';
+import { dailyTotals, type DayRange, type DimensionSum, sumRollups } from './stats.queries';
 
 const DAY_MS = 86_400_000;
 
@@ -18,6 +19,23 @@ function ranked(sums: DimensionSum[], dimension: RollupDimension, limit = Infini
     .slice(0, limit);
 }
 
+async function readDays(reader: StatsReader, urlId: number, range: DayRange): Promise<PastDays> {
+  const [sums, days] = await Promise.all([sumRollups(reader, urlId, range), dailyTotals(reader, urlId, range)]);
+  return { sums, days };
+}
+
+/** The range's roll-ups: days before yesterday from the cache when it has them, the rest read now. */
+async function readRollups(reader: StatsReader, cache: PastDaysCache, urlId: number, range: DayRange, now: number) {
+  const settled = range.to - 2; // the last day no click can still arrive for
+  if (range.from !== undefined && range.from > settled) return readDays(reader, urlId, range);
+  const key = `${urlId}:${range.from ?? 'start'}:${settled}`;
+  const [past, recent] = await Promise.all([
+    cache.get(key, now) ?? readDays(reader, urlId, { from: range.from, to: settled }).then((value) => (cache.set(key, value, now), value)),
+    readDays(reader, urlId, { from: settled + 1, to: range.to }),
+  ]);
+  return { sums: mergeSums(past.sums, recent.sums), days: [...past.days, ...recent.days] };
+}
+
 export interface LinkStatsInput {
   urlId: number;
   /** The link's creation time: 'all' starts on that day. */
@@ -27,10 +45,10 @@ export interface LinkStatsInput {
 }
 
 /** The stats card's answer for one link, from the daily roll-ups. */
-export async function linkStats(reader: StatsReader, { urlId, createdAt, range, now }: LinkStatsInput): Promise<LinkStats> {
+export async function linkStats(reader: StatsReader, cache: PastDaysCache, { urlId, createdAt, range, now }: LinkStatsInput): Promise<LinkStats> {
   const to = dayOfMs(now);
   const from = range === 'all' ? undefined : to - rangeDays[range] + 1;
-  const [sums, days] = await Promise.all([sumRollups(reader, urlId, { from, to }), dailyTotals(reader, urlId, { from, to })]);
+  const { sums, days } = await readRollups(reader, cache, urlId, { from, to }, now);
 
   // 'all' runs from the link's first day (or its first click, if clicks were imported from before).
   const start = from ?? Math.min(dayOfMs(createdAt), days[0]?.day ?? to, to);

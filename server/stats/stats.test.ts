@@ -88,6 +88,9 @@ describe.each(testDialects)('GET /api/links/:id/stats on %s', (dialect) => {
     ]);
     expect(stats.to).toBe(today());
     expect(stats.byDay.at(-1)).toEqual({ date: today(), clicks: 7, visitors: 4 });
+    // The same total the dashboard shows for the link (urls.click_count, kept by the writer).
+    const one = await t.app.inject({ method: 'GET', url: `/api/links/${link.id}`, headers: { cookie: owner.cookie } });
+    expect(one.json().link.clicks).toBe(stats.total);
   });
 
   it('keeps the first 5 cities only, and device shares that sum to 100', async () => {

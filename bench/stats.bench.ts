@@ -1,0 +1,163 @@
+// GET /api/links/:id/stats for a link with 1,000,000 clicks: its median against a bare
+// `select count(*)` over the link's raw clicks, in the same run; then the p99 of redirects alone,
+// with stats requests running beside them, and with a CSV export running beside them.
+// SQLite always; PostgreSQL too with BENCH_DATABASE_URL (or TEST_DATABASE_URL).
+import { sql } from 'kysely';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import type { DialectName } from '../server/db/dialect';
+import { registerUser } from '../server/test/test-users';
+import { type BenchDatabase, postgresBenchDatabase, sqliteBenchDatabase } from './lib/bench-database';
+import { load, loadGenerator, type LoadResult } from './lib/load';
+import { startNode } from './lib/processes';
+import { STATS_CLICKS, seedStats } from './lib/stats-seed';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+const WARM_UP = 10;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const fmt = (n: number, digits = 2) => n.toFixed(digits).padStart(9);
+
+async function time(run: () => Promise<unknown>, runs = RUNS): Promise<number> {
+  for (let i = 0; i < WARM_UP; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return median(samples);
+}
+
+/** Seeds the link in-process (its owner signs up through the API) and times the stats route against count(*). */
+async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
+  const handle = openDatabase(
+    dialect === 'sqlite' ? { kind: 'sqlite', dataDir: database.env.DATA_DIR! } : { kind: 'postgres', url: database.env.DATABASE_URL! },
+  );
+  const config = { ...loadConfig({ DATA_DIR: database.env.DATA_DIR!, LOG_LEVEL: 'silent' }), webDir: undefined };
+  const app = await buildApp({ config, database: handle });
+  try {
+    const { user, cookie } = await registerUser(app);
+    const urlId = database.link.id;
+    await handle.db.updateTable('urls').set({ user_id: user.id }).where('id', '=', urlId).execute();
+    const seeding = performance.now();
+    await seedStats(handle.db, dialect, urlId);
+    console.log(`\n--- ${database.name}: one link, ${STATS_CLICKS.toLocaleString('en')} clicks over 365 days (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s) ---`);
+
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const stats = async (range: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/links/${urlId}/stats?range=${range}`, { headers: { cookie } });
+      if (response.status !== 200) throw new Error(`stats: ${response.status} ${await response.text()}`);
+      return (await response.json()) as { total: number; botClicks: number };
+    };
+    const answer = await stats('all');
+    const expected = (await sql<{ n: number }>`select count(*) as n from clicks where url_id = ${urlId} and is_bot = 0`.execute(handle.db)).rows[0]!.n;
+    if (answer.total !== Number(expected)) throw new Error(`stats total ${answer.total} != ${expected} raw human clicks`);
+
+    const bare = await time(() => sql`select count(*) from clicks where url_id = ${urlId}`.execute(handle.db));
+    const rows: [string, number][] = [
+      ['bare SELECT count(*) (baseline)', bare],
+      ['GET /stats?range=all', await time(() => stats('all'))],
+      ['GET /stats?range=30d', await time(() => stats('30d'))],
+      ['GET /stats?range=7d', await time(() => stats('7d'))],
+    ];
+    console.log(`median of ${RUNS} requests each, after ${WARM_UP} to warm up`);
+    for (const [name, ms] of rows) console.log(`${name.padEnd(34)}${fmt(ms, 3)} ms   ${(ms / bare).toFixed(2).padStart(6)}x baseline`);
+
+    // One whole export, for its rate (the body is read and thrown away as it streams).
+    const exportStart = performance.now();
+    const csv = await fetch(`http://127.0.0.1:${port}/api/links/${urlId}/clicks.csv`, { headers: { cookie } });
+    let bytes = 0;
+    for await (const chunk of csv.body!) bytes += (chunk as Uint8Array).byteLength;
+    const exportMs = performance.now() - exportStart;
+    console.log(`CSV export of ${answer.total.toLocaleString('en')} clicks: ${(bytes / 1e6).toFixed(1)} MB in ${(exportMs / 1000).toFixed(2)} s (${Math.round(answer.total / (exportMs / 1000)).toLocaleString('en')} rows/s), heap used after ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB`);
+    return { cookie, urlId };
+  } finally {
+    await app.close();
+    await handle.close();
+  }
+}
+
+/** Requests `url` one after another until stopped; returns each one's milliseconds. */
+async function keepRequesting(url: string, cookie: string, signal: AbortSignal): Promise<number[]> {
+  const samples: number[] = [];
+  while (!signal.aborted) {
+    const started = performance.now();
+    try {
+      const response = await fetch(url, { headers: { cookie }, signal });
+      for await (const _chunk of response.body!) {
+        // read and dropped
+      }
+      samples.push(performance.now() - started);
+    } catch (error) {
+      if (!signal.aborted) throw error;
+    }
+  }
+  return samples;
+}
+
+/** Redirect load for SECONDS, with `besides` requested in loops meanwhile (none for the baseline). */
+async function redirectsWith(redirectUrl: string, cookie: string, besides: string[]) {
+  const stop = new AbortController();
+  const loops = besides.map((url) => keepRequesting(url, cookie, stop.signal));
+  const result = await load(redirectUrl, CONNECTIONS, SECONDS);
+  stop.abort();
+  const samples = (await Promise.all(loops)).flat();
+  return { result, samples };
+}
+
+async function redirectsBeside(database: BenchDatabase, cookie: string, urlId: number) {
+  const server = await startNode('server/main.ts', { ...database.env, LOG_LEVEL: 'warn' }, '/api/health');
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const redirectUrl = `${base}/${database.link.shortUrl}`;
+    const statsUrl = `${base}/api/links/${urlId}/stats?range=all`;
+    const csvUrl = `${base}/api/links/${urlId}/clicks.csv`;
+    await load(redirectUrl, CONNECTIONS, 2); // warm-up
+    const cases = {
+      alone: [] as string[],
+      'stats beside (2 loops)': [statsUrl, statsUrl],
+      'CSV export beside': [csvUrl],
+    };
+    const runs: Record<string, { results: LoadResult[]; samples: number[] }> = {};
+    for (let round = 0; round < ROUNDS; round++) {
+      const names = Object.keys(cases) as (keyof typeof cases)[];
+      for (const name of names.map((_, i) => names[(i + round) % names.length]!)) {
+        const { result, samples } = await redirectsWith(redirectUrl, cookie, cases[name]);
+        (runs[name] ??= { results: [], samples: [] }).results.push(result);
+        runs[name].samples.push(...samples);
+      }
+    }
+    console.log(`redirects (GET /{code}, ${CONNECTIONS} connections, ${loadGenerator}), median of ${ROUNDS} rounds of ${SECONDS} s:`);
+    const alone = median(runs.alone!.results.map((r) => r.p99ms));
+    for (const [name, { results, samples }] of Object.entries(runs)) {
+      const p99 = median(results.map((r) => r.p99ms));
+      const beside = samples.length ? `   beside: ${samples.length} requests, median ${median(samples).toFixed(1)} ms` : '';
+      console.log(
+        `  ${name.padEnd(24)}${fmt(median(results.map((r) => r.rps)), 0)} req/s   p50 ${fmt(median(results.map((r) => r.p50ms)))} ms   p99 ${fmt(p99)} ms   ${(p99 / alone).toFixed(2)}x alone${beside}`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+const databases: Array<[DialectName, () => Promise<BenchDatabase>]> = [['sqlite', sqliteBenchDatabase]];
+if (pgUrl) databases.push(['postgres', () => postgresBenchDatabase(pgUrl)]);
+else console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
+
+for (const [dialect, open] of databases) {
+  const database = await open();
+  try {
+    const { cookie, urlId } = await seedAndTime(database, dialect);
+    await redirectsBeside(database, cookie, urlId);
+  } finally {
+    await database.drop();
+  }
+}
