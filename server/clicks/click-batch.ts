@@ -10,23 +10,27 @@ import { humanClicksPerLink, rollupIncrements } from './rollups';
  */
 export async function writeClickBatch(db: Database, clicks: EnrichedClick[]): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const ids = [...new Set(clicks.map((click) => click.urlId))];
-    const found = await trx.selectFrom('urls').select('id').where('id', 'in', ids).execute();
-    const existing = new Set(found.map((row) => Number(row.id)));
+    // Each link's click_count first, in id order: a write as the first statement makes SQLite
+    // wait for the write lock (a read first would fail at once with SQLITE_BUSY when another
+    // connection wrote meanwhile), the fixed order keeps concurrent PostgreSQL writers from
+    // deadlocking, and the rows it returns are the links that still exist.
+    const humans = humanClicksPerLink(clicks);
+    const ids = [...new Set(clicks.map((click) => click.urlId))].sort((a, b) => a - b);
+    const existing = new Set<number>();
+    for (const id of ids) {
+      const count = humans.get(id) ?? 0;
+      const row = await trx
+        .updateTable('urls')
+        .set((eb) => ({ click_count: eb('click_count', '+', count) }))
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst();
+      if (row) existing.add(id);
+    }
     const kept = clicks.filter((click) => existing.has(click.urlId));
     if (kept.length === 0) return 0;
 
     await insertClicks(trx, kept);
-
-    // Same order in every transaction, so concurrent writers (several instances) cannot deadlock.
-    const perLink = [...humanClicksPerLink(kept)].sort(([a], [b]) => a - b);
-    for (const [id, count] of perLink) {
-      await trx
-        .updateTable('urls')
-        .set((eb) => ({ click_count: eb('click_count', '+', count) }))
-        .where('id', '=', id)
-        .execute();
-    }
 
     const visitors = new Map<string, VisitorRow>();
     for (const click of kept) {
