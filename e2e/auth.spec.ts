@@ -21,7 +21,11 @@ test('register with a picture, see the avatar menu, log out, and log in again', 
   await page.getByLabel('Nombre').fill('Lucía Fernández');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña').fill('secreto-lucia');
+  await expect(page.getByText('Sin imagen elegida')).toBeVisible();
   await page.getByLabel('Foto de perfil').setInputFiles({ name: 'lucia.png', mimeType: 'image/png', buffer: await picturePng() });
+  // The chosen file's name, and a preview of it, before anything is sent.
+  await expect(page.getByText('lucia.png')).toBeVisible();
+  await expect(page.locator('main img[src^="data:image/png"]')).toBeVisible();
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
 
   await expect(page).toHaveURL((url) => url.pathname === '/dashboard');

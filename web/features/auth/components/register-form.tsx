@@ -1,12 +1,13 @@
 import { authMessages } from '@common/auth/auth-messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { type FieldError, useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useRegister } from '../api/register';
 import { type RegisterFormInput, type RegisterFormValues, registerFormSchema } from '../register-form-schema';
 import { applyServerFields } from './apply-server-fields';
 import { FormField } from './form-field';
+import { PictureField } from './picture-field';
 import { serverErrorMessage } from './server-error';
 
 export function RegisterForm() {
@@ -17,6 +18,7 @@ export function RegisterForm() {
     defaultValues: { name: '', email: '', password: '' },
   });
   const { errors } = form.formState;
+  const pictureFiles = useWatch({ control: form.control, name: 'profileImage' });
   const serverError = serverErrorMessage(registerMutation.error, authMessages.registerFailed);
 
   const onSubmit = form.handleSubmit(({ profileImage, ...fields }) => {
@@ -59,13 +61,12 @@ export function RegisterForm() {
             error={errors.password}
             {...form.register('password')}
           />
-          <FormField
+          <PictureField
             id="register-picture"
-            label="Foto de perfil"
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            error={errors.profileImage as Parameters<typeof FormField>[0]['error']}
-            {...form.register('profileImage')}
+            files={pictureFiles}
+            // The FileList field's error has the same shape as any other.
+            error={errors.profileImage as FieldError | undefined}
+            registration={form.register('profileImage')}
           />
           <Button type="submit" loading={registerMutation.isPending} className="w-full">
             Crear cuenta
