@@ -2,9 +2,10 @@ import { linkMessages } from '@common/links/link-messages';
 import { aliasProblems, type CreateLink, type CreateLinkInput, createLinkSchema } from '@common/links/link-schemas';
 import { errorMessages } from '@common/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldError as FormFieldError, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { messagesOf } from '../../auth/components/field-messages';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
@@ -23,13 +24,6 @@ type CreateLinkDialogProps = {
 };
 
 const fields = ['title', 'longUrl', 'customUrl'] as const;
-
-/** Every message of a field: with criteriaMode 'all' they sit in `types`, several per rule. */
-function messagesOf(error: FormFieldError | undefined): string[] {
-  if (!error) return [];
-  const all = Object.values(error.types ?? {}).flatMap((value) => (typeof value === 'string' ? [value] : Array.isArray(value) ? value : []));
-  return all.length > 0 ? [...new Set(all)] : error.message ? [error.message] : [];
-}
 
 export function CreateLinkDialog({ open, onOpenChange, initialLongUrl, publicBaseUrl }: CreateLinkDialogProps) {
   return (
