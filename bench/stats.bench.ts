@@ -59,11 +59,15 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
     const stats = async (range: string) => {
       const response = await fetch(`http://127.0.0.1:${port}/api/links/${urlId}/stats?range=${range}`, { headers: { cookie } });
       if (response.status !== 200) throw new Error(`stats: ${response.status} ${await response.text()}`);
-      return (await response.json()) as { total: number; botClicks: number };
+      return (await response.json()) as { total: number; byCity: unknown[]; byCountry: unknown[]; byReferrer: unknown[] };
     };
     const answer = await stats('all');
     const expected = (await sql<{ n: number }>`select count(*) as n from clicks where url_id = ${urlId} and is_bot = 0`.execute(handle.db)).rows[0]!.n;
     if (answer.total !== Number(expected)) throw new Error(`stats total ${answer.total} != ${expected} raw human clicks`);
+    // The seed's variety reached the roll-ups (150 cities, 30 countries, 20 sites and direct).
+    if (answer.byCity.length !== 5 || answer.byCountry.length !== 30 || answer.byReferrer.length !== 10) {
+      throw new Error(`unexpected breakdowns: ${JSON.stringify(answer).slice(0, 500)}`);
+    }
 
     // The first request of a link (or one after ten minutes) sums every settled day: the server's
     // own function with a fresh cache each time, on the same reader the route uses.

@@ -19,7 +19,8 @@ export async function seedStats(db: Database, dialect: DialectName, urlId: numbe
       : sql`select generate_series(1, ${STATS_CLICKS}) as n`;
   const step = Math.floor((DAYS * DAY_MS) / STATS_CLICKS);
   const countries = 'ESMXARCOPECLUSBRFRDEITGBPTVEECUYBOPYCRGTHNSVNICUDOPRCAJPCNIN';
-  const text = (value: unknown) => (dialect === 'sqlite' ? sql`${value}` : sql`(${value})::text`);
+  // Parenthesised: SQLite binds || tighter than %.
+  const text = (value: unknown) => (dialect === 'sqlite' ? sql`(${value})` : sql`(${value})::text`);
   await sql`
     insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot)
     select ${urlId}, cast(${now} as bigint) - n * cast(${step} as bigint),
