@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { repoRoot } from './processes';
@@ -8,7 +9,10 @@ import { repoRoot } from './processes';
 export async function buildServerForBench(): Promise<string> {
   const outdir = path.join(repoRoot, 'bench/results/server');
   await build({
-    entryPoints: [path.join(repoRoot, 'server/main.ts'), path.join(repoRoot, 'server/clicks/sqlite-writer-worker.ts')],
+    // The same entry points as build:server in package.json (the server and its worker threads).
+    entryPoints: ['server/main.ts', 'server/clicks/sqlite-writer-worker.ts', 'server/stats/sqlite-reader-worker.ts']
+      .map((file) => path.join(repoRoot, file))
+      .filter((file) => existsSync(file)),
     bundle: true,
     platform: 'node',
     target: 'node20',
