@@ -57,6 +57,8 @@ async function openDetail(page: Page) {
   await signedIn(page);
   const { links } = (await (await page.request.get('/api/links')).json()) as { links: { id: number }[] };
   await openAt(page, `/link/${links[0]?.id}`);
+  // The statistics card has answered (these links have no clicks yet).
+  await expect(page.getByText('No hay estadísticas disponibles para este link.')).toBeVisible();
 }
 
 // Every screen of the product; a new screen gets a line here, and with it an axe check and screenshots.
