@@ -20,16 +20,21 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** Median milliseconds of `run`, after a warm-up. */
-async function time(run: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < WARM_UP; i++) await run();
-  const samples: number[] = [];
+/**
+ * Median milliseconds of each of `runs`, after a warm-up. They take turns, one call each per round,
+ * so a busy moment on a shared machine weighs on the baseline and on the API alike.
+ */
+async function timeTogether(runs: (() => Promise<unknown>)[]): Promise<number[]> {
+  for (let i = 0; i < WARM_UP; i++) for (const run of runs) await run();
+  const samples: number[][] = runs.map(() => []);
   for (let i = 0; i < RUNS; i++) {
-    const started = process.hrtime.bigint();
-    await run();
-    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+    for (const [index, run] of runs.entries()) {
+      const started = process.hrtime.bigint();
+      await run();
+      samples[index]!.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
   }
-  return median(samples);
+  return samples.map(median);
 }
 
 async function benchOne(dialect: DialectName): Promise<void> {
@@ -61,19 +66,19 @@ async function benchOne(dialect: DialectName): Promise<void> {
     let cursor = first.nextCursor;
     for (let i = 0; i < 99 && cursor; i++) cursor = (await get(`?cursor=${cursor}`)).nextCursor;
 
-    const bare = await time(() =>
-      sql`select * from urls where user_id = ${user.id} order by created_at desc limit ${PAGE}`.execute(database.db),
-    );
-    const rows: [string, number][] = [
-      ['bare indexed SELECT (baseline)', bare],
-      // The route's two queries without HTTP, session or JSON: where the rest of its time goes.
-      ['bare totals SELECT (count, sum)', await time(() =>
-        sql`select count(*), sum(click_count) from urls where user_id = ${user.id}`.execute(database.db),
-      )],
-      ['GET /api/links (page + totals)', await time(() => get(''))],
-      ['GET /api/links, page 100', await time(() => get(`?cursor=${cursor}`))],
-      ['GET /api/links?q=número 99', await time(() => get(`?q=${encodeURIComponent('número 99')}`))],
+    const measured: [string, () => Promise<unknown>][] = [
+      ['bare indexed SELECT (baseline)', () =>
+        sql`select * from urls where user_id = ${user.id} order by created_at desc limit ${PAGE}`.execute(database.db)],
+      // The route's second query without HTTP, session or JSON: where much of the rest goes.
+      ['bare totals SELECT (count, sum)', () =>
+        sql`select count(*), sum(click_count) from urls where user_id = ${user.id}`.execute(database.db)],
+      ['GET /api/links (page + totals)', () => get('')],
+      ['GET /api/links, page 100', () => get(`?cursor=${cursor}`)],
+      ['GET /api/links?q=número 99', () => get(`?q=${encodeURIComponent('número 99')}`)],
     ];
+    const medians = await timeTogether(measured.map(([, run]) => run));
+    const bare = medians[0]!;
+    const rows = measured.map(([name], index): [string, number] => [name, medians[index]!]);
     for (const [name, ms] of rows) {
       console.log(`${name.padEnd(34)}${ms.toFixed(3).padStart(9)} ms   ${(ms / bare).toFixed(1).padStart(6)}× baseline`);
     }
