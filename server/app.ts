@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { healthRoutes } from './health/health.routes';
 import { linksRoutes } from './links/links.routes';
+import { registerApiDeadline } from './http/api-deadline';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createLinkCache } from './redirect/link-cache';
@@ -63,6 +64,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
 
   // CSP, nosniff, Referrer-Policy, frame-ancestors on every answer; first, so refusals get them too.
   await registerSecurityHeaders(app);
+  // A 503 rather than a hang when the database goes silent.
+  registerApiDeadline(app, config.apiDeadlineMs);
   // Cookies, request.user and the cross-origin refusal, for every route registered after it.
   await registerSessionSupport(app, context);
   await app.register(healthRoutes, context);

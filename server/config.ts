@@ -42,6 +42,7 @@ const envSchema = z.object({
   CLICK_QUEUE_LIMIT: z.coerce.number({ error: 'debe ser un número' }).int().min(1000).default(200_000),
   AUTH_RATE_LIMIT_IP: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(30),
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(10),
+  API_DEADLINE_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin plazo)' }).int().min(0).default(10_000),
 });
 
 export interface Config {
@@ -64,6 +65,8 @@ export interface Config {
   authRateLimitPerIp: number;
   /** Login and registration attempts per e-mail address per 15 minutes; 0 turns the limit off. */
   authRateLimitPerEmail: number;
+  /** An API call unanswered this long after its body was read gets a 503 (a silent database); 0 = never. */
+  apiDeadlineMs: number;
   /** Where the built web app lives; absent in API-only tests. */
   webDir: string | undefined;
 }
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clickQueueLimit: vars.CLICK_QUEUE_LIMIT,
     authRateLimitPerIp: vars.AUTH_RATE_LIMIT_IP,
     authRateLimitPerEmail: vars.AUTH_RATE_LIMIT_EMAIL,
+    apiDeadlineMs: vars.API_DEADLINE_MS,
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   };
 }

@@ -38,8 +38,12 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The database could not be reached (as opposed to refusing a query). */
+// pg's own errors about the connection carry no code, only these messages (pg and pg-pool).
+const PG_CONNECTION_MESSAGES = /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error)/;
+
 export function isConnectionError(error: unknown): boolean {
   const code = (error as DriverError | null)?.code;
+  if (code === undefined && error instanceof Error) return PG_CONNECTION_MESSAGES.test(error.message);
   if (typeof code !== 'string') return false;
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'SQLITE_BUSY'].includes(code) ||

@@ -4,6 +4,10 @@ export interface TcpProxy {
   port: number;
   /** Drops every open connection and refuses new ones, as if the database had gone away. */
   cut(): Promise<void>;
+  /** Keeps every connection open but passes nothing either way (a network partition, no RST). */
+  stall(): void;
+  /** Lets the stalled connections flow again. */
+  resume(): void;
   /** Listens again on the same port: the database is back. */
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -18,6 +22,7 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let accepted = 0;
+  let stalled = false;
   const server = net.createServer((client) => {
     accepted += 1;
     const upstream = net.connect(target);
@@ -30,6 +35,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     upstream.on('close', () => client.destroy());
     client.pipe(upstream);
     upstream.pipe(client);
+    // After pipe(), which would start the flow again.
+    if (stalled) {
+      client.pause();
+      upstream.pause();
+    }
   });
   const listen = (port: number) =>
     new Promise<void>((resolve, reject) => {
@@ -49,6 +59,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   return {
     port,
     cut: stop,
+    stall() {
+      stalled = true;
+      for (const socket of sockets) socket.pause();
+    },
+    resume() {
+      stalled = false;
+      for (const socket of sockets) socket.resume();
+    },
     restore: () => listen(port),
     close: () => (server.listening ? stop() : Promise.resolve()),
     get accepted() {
