@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-setup';
 
 // The one error envelope every /api answer uses, for the server to send and the web app to read.
 

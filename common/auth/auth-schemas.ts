@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-setup';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { authMessages as m, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './auth-messages';
 

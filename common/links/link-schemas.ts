@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-setup';
 import { isReservedPath } from '../reserved-paths';
 import {
   ALIAS_MAX_LENGTH,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-setup';
 import { statsMessages } from './stats-messages';
 
 // One source for the stats route (query and answer) and the web client's types.

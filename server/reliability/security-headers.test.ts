@@ -32,6 +32,7 @@ function expectSecurityHeaders(response: LightMyRequestResponse, label: string) 
   expect(csp['default-src'], label).toEqual(["'self'"]);
   expect(csp['script-src'], label).toEqual(["'self'"]);
   expect(csp['script-src-attr'], label).toEqual(["'none'"]);
+  expect(csp['style-src'], label).toEqual(["'self'"]);
   expect(csp['object-src'], label).toEqual(["'none'"]);
   expect(csp['frame-ancestors'], label).toEqual(["'none'"]);
   expect(csp['img-src'], label).toEqual(["'self'", 'data:', 'blob:']);
