@@ -100,11 +100,15 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
   }
 }
 
-/** Requests `url` one after another until stopped; returns each one's milliseconds. */
-async function keepRequesting(url: string, cookie: string, signal: AbortSignal): Promise<number[]> {
+/**
+ * Requests `url` until stopped, one after another, or at most one per `everyMs` (a person
+ * switching periods and reloading); returns each one's milliseconds.
+ */
+async function keepRequesting(url: string, cookie: string, signal: AbortSignal, everyMs = 0): Promise<number[]> {
   const samples: number[] = [];
   while (!signal.aborted) {
     const started = performance.now();
+    const paced = everyMs > 0 ? new Promise((resolve) => setTimeout(resolve, everyMs)) : undefined;
     try {
       const response = await fetch(url, { headers: { cookie }, signal });
       for await (const _chunk of response.body!) {
@@ -114,14 +118,20 @@ async function keepRequesting(url: string, cookie: string, signal: AbortSignal):
     } catch (error) {
       if (!signal.aborted) throw error;
     }
+    await paced;
   }
   return samples;
 }
 
+interface Beside {
+  url: string;
+  everyMs?: number;
+}
+
 /** Redirect load for SECONDS, with `besides` requested in loops meanwhile (none for the baseline). */
-async function redirectsWith(redirectUrl: string, cookie: string, besides: string[]) {
+async function redirectsWith(redirectUrl: string, cookie: string, besides: Beside[]) {
   const stop = new AbortController();
-  const loops = besides.map((url) => keepRequesting(url, cookie, stop.signal));
+  const loops = besides.map(({ url, everyMs }) => keepRequesting(url, cookie, stop.signal, everyMs));
   const result = await load(redirectUrl, CONNECTIONS, SECONDS);
   stop.abort();
   const samples = (await Promise.all(loops)).flat();
@@ -136,16 +146,17 @@ async function redirectsBeside(database: BenchDatabase, cookie: string, urlId: n
     const statsUrl = `${base}/api/links/${urlId}/stats?range=all`;
     const csvUrl = `${base}/api/links/${urlId}/clicks.csv`;
     await load(redirectUrl, CONNECTIONS, 2); // warm-up
-    const cases = {
-      alone: [] as string[],
-      'stats beside (2 loops)': [statsUrl, statsUrl],
-      'CSV export beside': [csvUrl],
+    const cases: Record<string, Beside[]> = {
+      alone: [],
+      'stats beside, 10/s': [{ url: statsUrl, everyMs: 100 }],
+      'stats beside, 2 loops': [{ url: statsUrl }, { url: statsUrl }],
+      'CSV export beside': [{ url: csvUrl }],
     };
     const runs: Record<string, { results: LoadResult[]; samples: number[] }> = {};
     for (let round = 0; round < ROUNDS; round++) {
-      const names = Object.keys(cases) as (keyof typeof cases)[];
+      const names = Object.keys(cases);
       for (const name of names.map((_, i) => names[(i + round) % names.length]!)) {
-        const { result, samples } = await redirectsWith(redirectUrl, cookie, cases[name]);
+        const { result, samples } = await redirectsWith(redirectUrl, cookie, cases[name]!);
         (runs[name] ??= { results: [], samples: [] }).results.push(result);
         runs[name].samples.push(...samples);
       }
@@ -156,7 +167,7 @@ async function redirectsBeside(database: BenchDatabase, cookie: string, urlId: n
       const p99 = median(results.map((r) => r.p99ms));
       const beside = samples.length ? `   beside: ${samples.length} requests, median ${median(samples).toFixed(1)} ms` : '';
       console.log(
-        `  ${name.padEnd(24)}${fmt(median(results.map((r) => r.rps)), 0)} req/s   p50 ${fmt(median(results.map((r) => r.p50ms)))} ms   p99 ${fmt(p99)} ms   ${(p99 / alone).toFixed(2)}x alone${beside}`,
+        `  ${name.padEnd(26)}${fmt(median(results.map((r) => r.rps)), 0)} req/s   p50 ${fmt(median(results.map((r) => r.p50ms)))} ms   p99 ${fmt(p99)} ms   ${(p99 / alone).toFixed(2)}x alone${beside}`,
       );
     }
   } finally {
