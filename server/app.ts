@@ -3,8 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { createClickWriter } from './clicks/click-writer';
-import { openGeo } from './clicks/geo';
 import { authRoutes } from './auth/auth.routes';
+import { refuseCrossOrigin } from './auth/cross-origin';
 import { registerSessionSupport } from './auth/session-support';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -49,7 +49,6 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     linkCache: createLinkCache({ db: database.db, maxEntries: config.linkCacheSize, redisUrl: config.redisUrl, log: app.log }),
     clickWriter: createClickWriter({
       database,
-      geo: openGeo(app.log),
       log: app.log,
       flushMs: config.clickFlushMs,
       queueLimit: config.clickQueueLimit,
@@ -64,14 +63,20 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
 
   // CSP, nosniff, Referrer-Policy, frame-ancestors on every answer; first, so refusals get them too.
   await registerSecurityHeaders(app);
-  // A 503 rather than a hang when the database goes silent.
-  registerApiDeadline(app, config.apiDeadlineMs);
-  // Cookies, request.user and the cross-origin refusal, for every route registered after it.
-  await registerSessionSupport(app, context);
-  await app.register(healthRoutes, context);
-  await app.register(authRoutes, context);
-  await app.register(linksRoutes, context);
-  await app.register(statsRoutes, context);
+  // The refusal of state-changing API calls from other sites: on every request (an unknown /api
+  // path is refused too), synchronous, so a redirect pays one function call for it.
+  app.addHook('onRequest', refuseCrossOrigin(config));
+  // The API in a scope of its own: the redirect route needs none of its per-request hooks.
+  await app.register(async (api) => {
+    // A 503 rather than a hang when the database goes silent.
+    registerApiDeadline(api, config.apiDeadlineMs);
+    // Cookies, request.user and app.sessionUserOf, for every API route.
+    await registerSessionSupport(api, context);
+    await api.register(healthRoutes, context);
+    await api.register(authRoutes, context);
+    await api.register(linksRoutes, context);
+    await api.register(statsRoutes, context);
+  });
   await app.register(redirectRoutes, context);
   await app.register(staticRoutes, context);
   return app;

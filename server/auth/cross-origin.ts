@@ -1,5 +1,5 @@
 import { authMessages } from '@common/auth/auth-messages';
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../http/app-error';
 
@@ -10,13 +10,14 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * cookie. Calls without Origin (curl, scripts) carry no ambient cookie risk and pass; SameSite=Lax
  * covers the rest.
  */
-export function refuseCrossOrigin(config: Config): onRequestAsyncHookHandler {
+export function refuseCrossOrigin(config: Config): onRequestHookHandler {
   const publicOrigin = new URL(config.publicBaseUrl).origin;
   const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-  return async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+  // Synchronous (no promise per request): it runs on every request, redirects included.
+  return (request, _reply, done) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return done();
     const origin = request.headers.origin;
-    if (origin === undefined || origin === publicOrigin || origin === ownOrigin(request)) return;
-    throw new AppError('forbidden', authMessages.crossOrigin);
+    if (origin === undefined || origin === publicOrigin || origin === ownOrigin(request)) return done();
+    done(new AppError('forbidden', authMessages.crossOrigin));
   };
 }

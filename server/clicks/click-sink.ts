@@ -5,31 +5,44 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { DatabaseHandle } from '../db/database';
+import type { Database, DatabaseHandle } from '../db/database';
 import { pruneOldVisitors, writeClickBatch } from './click-batch';
-import type { EnrichedClick } from './enrich';
-import type { WorkerCall, WorkerReply, WorkerRequest } from './sqlite-writer-protocol';
+import { createEnricher, type Visit } from './enrich';
+import type { Geo } from './geo';
+import type { WorkerCall, WorkerReply, WorkerRequest, WriterTarget } from './sqlite-writer-protocol';
 
-/** Where batches go: the same transaction either way, run here (PostgreSQL) or on a thread (SQLite). */
+/** Where batches of raw visits go: enriched and written in one transaction, on a thread or here. */
 export interface ClickSink {
-  write(clicks: EnrichedClick[]): Promise<number>;
+  write(visits: Visit[]): Promise<number>;
   prune(today: number): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Batches for SQLite go to a thread, for PostgreSQL straight to the pool. */
-export function openClickSink(database: DatabaseHandle, log: FastifyBaseLogger): ClickSink {
-  if (database.dialect === 'postgres') return inProcessSink(database);
+/**
+ * Batches go to a thread that enriches and writes them: with SQLite through its own connection
+ * to the file, with PostgreSQL through its own small pool. Only a handle that does not say where
+ * its PostgreSQL is (built by hand) is written from this thread, enriched with `geo`.
+ */
+export function openClickSink(database: DatabaseHandle, log: FastifyBaseLogger, geo: () => Geo): ClickSink {
+  if (database.dialect === 'postgres') {
+    const target = database.target;
+    if (target?.kind !== 'postgres') return inProcessSink(database.db, geo());
+    return workerSink(Promise.resolve({ kind: 'postgres', url: target.url, schema: target.schema }), log);
+  }
   const file = sql<{ file: string }>`select file from pragma_database_list where name = 'main'`
     .execute(database.db)
-    .then((result) => result.rows[0]!.file);
+    .then((result): WriterTarget => ({ kind: 'sqlite', file: result.rows[0]!.file }));
   return workerSink(file, log);
 }
 
-/** PostgreSQL does the work in its own process: the event loop only sends the arrays. */
-export function inProcessSink({ db }: Pick<DatabaseHandle, 'db'>): ClickSink {
+/** Enriched and written on this thread: PostgreSQL does the writing work in its own process. */
+export function inProcessSink(db: Database, geo: Geo): ClickSink {
+  const enrich = createEnricher(geo);
   return {
-    write: (clicks) => writeClickBatch(db, clicks),
+    write: async (visits) => {
+      await geo.ready; // a click is never located as Unknown just because the file was still loading
+      return writeClickBatch(db, visits.map(enrich));
+    },
     prune: (today) => pruneOldVisitors(db, today),
     close: async () => {},
   };
@@ -39,15 +52,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 // Bundled, the worker sits beside main.js as plain JS; from source it is TypeScript, which a
 // worker can only load once tsx's hooks are registered in it.
-function startWorker(file: string): Worker {
+function startWorker(target: WriterTarget): Worker {
   const bundled = path.join(here, 'sqlite-writer-worker.js');
-  if (existsSync(bundled)) return new Worker(bundled, { workerData: { file } });
+  if (existsSync(bundled)) return new Worker(bundled, { workerData: { target } });
   const source = pathToFileURL(path.join(here, 'sqlite-writer-worker.ts')).href;
   // tsx's ESM entry (require.resolve would give the CommonJS one, which cannot register hooks here).
   const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
   const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(boot, { eval: true, workerData: { file } });
+  return new Worker(boot, { eval: true, workerData: { target } });
 }
 
 /** An error carrying the driver's code, so the writer can tell bad data from a busy database. */
@@ -60,16 +73,17 @@ class SinkError extends Error {
   }
 }
 
-export function workerSink(file: Promise<string>, log: FastifyBaseLogger): ClickSink {
+export function workerSink(where: Promise<WriterTarget>, log: FastifyBaseLogger): ClickSink {
   let worker: Worker | undefined;
   let nextId = 0;
   const waiting = new Map<number, { resolve(written: number): void; reject(error: Error): void }>();
 
-  let path: string | undefined;
+  let target: WriterTarget | undefined;
   const ensure = () => {
     if (worker) return worker;
-    const started = startWorker(path!);
+    const started = startWorker(target!);
     started.on('message', (reply: WorkerReply) => {
+      if ('log' in reply) return log.error({ err: reply.err }, reply.message);
       const pending = waiting.get(reply.id);
       waiting.delete(reply.id);
       if (reply.ok) pending?.resolve(reply.written);
@@ -106,21 +120,21 @@ export function workerSink(file: Promise<string>, log: FastifyBaseLogger): Click
     });
 
   // Started at once, so its start-up (a second or so from source) is not paid by the first batch.
-  file.then(
+  where.then(
     (resolved) => {
-      path = resolved;
+      target = resolved;
       ensure();
     },
     (error: unknown) => log.error({ err: error }, 'click writer: could not find the SQLite file'),
   );
 
   return {
-    async write(clicks) {
-      path ??= await file;
-      return call({ kind: 'write', clicks });
+    async write(visits) {
+      target ??= await where;
+      return call({ kind: 'write', visits });
     },
     async prune(today) {
-      path ??= await file;
+      target ??= await where;
       await call({ kind: 'prune', today });
     },
     async close() {

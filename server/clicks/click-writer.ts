@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database';
 import { openClickSink } from './click-sink';
-import { createEnricher, type EnrichedClick, type Visit } from './enrich';
-import type { Geo } from './geo';
+import type { Visit } from './enrich';
+import { type Geo, openGeo } from './geo';
 import { isDataError } from './write-errors';
 import { dayOf } from './visitors';
 
@@ -33,19 +33,23 @@ export interface ClickWriter {
 
 export interface ClickWriterOptions {
   database: DatabaseHandle;
-  geo: Geo;
+  /**
+   * Only for a PostgreSQL handle that does not say where its server is, whose clicks are then
+   * enriched on this thread; otherwise the writer's thread enriches with an IP database of its own.
+   */
+  geo?: Geo;
   log: FastifyBaseLogger;
   flushMs: number;
   queueLimit: number;
 }
 
 export function createClickWriter({ database, geo, log, flushMs, queueLimit }: ClickWriterOptions): ClickWriter {
-  const enrich = createEnricher(geo);
-  const sink = openClickSink(database, log);
+  const sink = openClickSink(database, log, () => geo ?? openGeo(log));
   let queue: Visit[] = [];
-  // Enriched batches taken from the queue and not yet committed; a batch the database rejects
-  // as data is split in halves until the offending click is found, so one bad row costs one click.
-  const pending: EnrichedClick[][] = [];
+  // Batches taken from the queue and not yet committed (raw: the sink enriches them); a batch the
+  // database rejects as data is split in halves until the offending click is found, so one bad
+  // row costs one click.
+  const pending: Visit[][] = [];
   let pendingCount = 0;
   const counts = { written: 0, shed: 0, rejected: 0 };
   let backoffMs = 0;
@@ -58,11 +62,10 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
   const queued = () => queue.length + pendingCount;
 
   async function writeOne(): Promise<boolean> {
-    await geo.ready; // a click is never located as Unknown just because the file was still loading
     if (pending.length === 0) {
       const batch = queue.length <= MAX_BATCH ? queue : queue.slice(0, MAX_BATCH);
       queue = queue.length <= MAX_BATCH ? [] : queue.slice(MAX_BATCH);
-      pending.push(batch.map(enrich));
+      pending.push(batch);
       pendingCount += batch.length;
     }
     const batch = pending[pending.length - 1]!;

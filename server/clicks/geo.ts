@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { UNKNOWN_LOCATION } from '@common/constants';
-import type { FastifyBaseLogger } from 'fastify';
 import maxmind, { type Reader, type Response } from 'maxmind';
 
 // DB-IP "IP to City Lite" (CC BY 4.0): offline, so no visitor's address ever leaves the server.
@@ -46,7 +45,12 @@ function load() {
   return shared;
 }
 
-export function openGeo(log: FastifyBaseLogger): Geo {
+/** All openGeo logs: a Fastify logger will do, or the writer thread's relay to the main thread. */
+export interface GeoLog {
+  error(fields: { err: unknown }, message: string): void;
+}
+
+export function openGeo(log: GeoLog): Geo {
   let readers: { v4: Reader<Response>; v6: Reader<Response> } | undefined;
   const ready = load().then(
     (loaded) => {

@@ -1,11 +1,17 @@
-import type { EnrichedClick } from './enrich';
+import type { Visit } from './enrich';
 
-// Messages between the click writer and its SQLite thread.
+// Messages between the click writer and its thread (SQLite, and PostgreSQL through its own pool).
 
-export type WorkerCall = { kind: 'write'; clicks: EnrichedClick[] } | { kind: 'prune'; today: number } | { kind: 'close' };
+/** Where the thread writes: the SQLite file (WAL, its own connection), or a PostgreSQL server. */
+export type WriterTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string | undefined };
+
+/** Raw visits: the thread enriches them (device, geo, bot, visitor hash), so the event loop does not. */
+export type WorkerCall = { kind: 'write'; visits: Visit[] } | { kind: 'prune'; today: number } | { kind: 'close' };
 
 export type WorkerRequest = WorkerCall & { id: number };
 
 export type WorkerReply =
   | { id: number; ok: true; written: number }
-  | { id: number; ok: false; message: string; code: string | undefined };
+  | { id: number; ok: false; message: string; code: string | undefined }
+  /** A line for the main thread's logger (the thread has none of its own). */
+  | { id: 0; log: 'error'; message: string; err: string };

@@ -1,30 +1,50 @@
-// The embedded database's click writer, on a thread of its own: a batch takes a few
-// microseconds per click to insert, and better-sqlite3 is synchronous, so on the main thread
-// every flush would stall redirects for milliseconds. Its own connection to the same file (WAL).
+// The click writer's thread: it enriches each batch of raw visits (User-Agent parsing, the IP
+// database, the bot test, the visitor hash) and writes it in one transaction, so the event loop
+// pays nothing per click beyond queueing it and posting the batch. With SQLite it has its own
+// connection to the same file (WAL): better-sqlite3 is synchronous, and on the main thread every
+// flush would stall redirects for milliseconds. With PostgreSQL, a small pool of its own.
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import { type Database, openDatabase } from '../db/database';
 import type { DB } from '../db/schema';
 import { pruneOldVisitors, writeClickBatch } from './click-batch';
-import type { WorkerReply, WorkerRequest } from './sqlite-writer-protocol';
-
-const { file } = workerData as { file: string };
-const sqlite = new SQLite(file);
-sqlite.pragma('journal_mode = WAL');
-sqlite.pragma('synchronous = NORMAL');
-sqlite.pragma('foreign_keys = ON');
-sqlite.pragma('busy_timeout = 5000');
-const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+import { createEnricher } from './enrich';
+import { openGeo } from './geo';
+import type { WorkerReply, WorkerRequest, WriterTarget } from './sqlite-writer-protocol';
 
 const port = parentPort!;
+const { target } = workerData as { target: WriterTarget };
+
+function openTarget(): { db: Database; close(): Promise<void> } {
+  if (target.kind === 'postgres') return openDatabase({ kind: 'postgres', url: target.url, schema: target.schema });
+  const sqlite = new SQLite(target.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, close: () => db.destroy() };
+}
+
+const { db, close } = openTarget();
+const geo = openGeo({
+  error: (fields: { err?: unknown }, message: string) =>
+    port.postMessage({ id: 0, log: 'error', message, err: String(fields.err) } satisfies WorkerReply),
+});
+const enrich = createEnricher(geo);
+
 port.on('message', (request: WorkerRequest) => {
   const run = async (): Promise<number> => {
-    if (request.kind === 'write') return writeClickBatch(db, request.clicks);
+    if (request.kind === 'write') {
+      await geo.ready; // a click is never located as Unknown just because the file was still loading
+      return writeClickBatch(db, request.visits.map(enrich));
+    }
     if (request.kind === 'prune') {
       await pruneOldVisitors(db, request.today);
       return 0;
     }
-    await db.destroy();
+    await close();
     return 0;
   };
   run().then(

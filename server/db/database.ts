@@ -11,6 +11,8 @@ export type Database = Kysely<DB>;
 export interface DatabaseHandle {
   db: Database;
   dialect: DialectName;
+  /** Where a PostgreSQL handle connects, so the click writer's thread can open a pool of its own. */
+  target?: DatabaseTarget;
   close(): Promise<void>;
 }
 
@@ -68,7 +70,7 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
   // between two queries of a transaction); the query in flight still fails and is retried.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', target: { kind: 'postgres', url, schema }, close: () => db.destroy() };
 }
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
