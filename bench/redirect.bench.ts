@@ -2,6 +2,7 @@
 // interleaved in one run, then the clicks counted against the 302s, then a crash (SIGKILL) under
 // load to measure how many clicks a crash loses. SQLite always; PostgreSQL too with
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL).
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { buildServerForBench } from './lib/build-server';
 import { type BenchDatabase, postgresBenchDatabase, sqliteBenchDatabase } from './lib/bench-database';
@@ -13,6 +14,16 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CRASH_TRIALS = Number(process.env.BENCH_CRASH_TRIALS ?? 3);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+/** CPU seconds (user + system, every thread) a process has used so far; NaN off Linux. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return NaN;
+  }
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -38,12 +49,18 @@ async function exactCount(url: string, database: BenchDatabase) {
   return { redirects, clicks: (await settledCount(database, before + redirects)) - before };
 }
 
-function summary(name: string, runs: LoadResult[]) {
+type TimedRun = LoadResult & { cpuUs: number };
+
+function summary(name: string, runs: TimedRun[]) {
   const rps = median(runs.map((run) => run.rps));
   const p50 = median(runs.map((run) => run.p50ms));
   const p99 = median(runs.map((run) => run.p99ms));
-  console.log(`${name.padEnd(22)}${fmt(rps, 0)} req/s   p50 ${fmt(p50)} ms   p99 ${fmt(p99)} ms   (per round: ${runs.map((r) => r.rps.toFixed(0)).join(', ')})`);
-  return { rps, p50, p99 };
+  const cpu = median(runs.map((run) => run.cpuUs));
+  console.log(
+    `${name.padEnd(22)}${fmt(rps, 0)} req/s   p50 ${fmt(p50)} ms   p99 ${fmt(p99)} ms   CPU ${fmt(cpu, 1)} µs/request` +
+      `   (per round: ${runs.map((r) => r.rps.toFixed(0)).join(', ')})`,
+  );
+  return { rps, p50, p99, cpu };
 }
 
 async function benchOne(database: BenchDatabase, serverMain: string): Promise<boolean> {
@@ -60,14 +77,19 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
     answered += (await load(cortoUrl, CONNECTIONS, 2)).ok; // warm-up: JIT, cache, IP database
     await load(bareUrl, CONNECTIONS, 2);
     await load(fastifyUrl, CONNECTIONS, 2);
-    const runs = { bare: [] as LoadResult[], fastify: [] as LoadResult[], corto: [] as LoadResult[] };
+    const runs = { bare: [] as TimedRun[], fastify: [] as TimedRun[], corto: [] as TimedRun[] };
     const urls = { bare: bareUrl, fastify: fastifyUrl, corto: cortoUrl };
+    // CPU time per answered request, the figure least moved by other load on the machine; Corto's
+    // includes its click writer thread. Read from /proc around each run.
+    const pids = { bare: bare.child.pid, fastify: fastify.child.pid, corto: corto.child.pid };
     for (let round = 0; round < ROUNDS; round++) {
       // Rotate which goes first, so drift on a shared machine hits all alike.
       const order = (['bare', 'corto', 'fastify'] as const).map((_, i, all) => all[(i + round) % all.length]!);
       for (const which of order) {
+        const cpuBefore = cpuSeconds(pids[which]);
         const result = await load(urls[which], CONNECTIONS, SECONDS);
-        runs[which].push(result);
+        const cpuUs = ((cpuSeconds(pids[which]) - cpuBefore) * 1e6) / result.requests;
+        runs[which].push({ ...result, cpuUs });
         if (which === 'corto') answered += result.ok;
       }
     }
@@ -77,6 +99,7 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
     const c = summary('Corto GET /{code}', cortoRuns);
     const ratio = c.rps / b.rps;
     console.log(`minimal Fastify / bare: ${(f.rps / b.rps).toFixed(2)}   Corto / minimal Fastify: ${(c.rps / f.rps).toFixed(2)}`);
+    console.log(`CPU per redirect: bare ${b.cpu.toFixed(1)} µs, minimal Fastify ${f.cpu.toFixed(1)} µs, Corto ${c.cpu.toFixed(1)} µs (writer thread included)`);
     const counted = await settledCount(database, answered);
     const timedRuns = cortoRuns.length + 1;
     console.log(`ratio Corto / bare: ${ratio.toFixed(2)} (goal >= 0.70)   Corto p99 ${c.p99.toFixed(2)} ms (goal < 10)`);
