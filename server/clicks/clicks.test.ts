@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, clickCount, insertLink, rollup } from '../redirect/redirect.test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
+import { tablesOfThisDatabase } from '../test/database-tables';
 
 describe.each(testDialects)('clicks recorded by GET /:code on %s', (dialect) => {
   let t: TestApp;
@@ -101,9 +102,9 @@ describe.each(testDialects)('clicks recorded by GET /:code on %s', (dialect) => 
     await visit(proxied, link.shortUrl, { 'user-agent': agents.android, 'x-forwarded-for': '2001:db8::77' });
     await proxied.app.appContext.clickWriter.flush();
     const db = proxied.database.db;
-    const tables = await db.introspection.getTables();
+    const tables = await tablesOfThisDatabase(db);
     for (const table of tables) {
-      for (const column of table.columns) expect(column.name).not.toMatch(/(^|_)ip($|_)|address/i);
+      for (const column of table.columns) expect(column).not.toMatch(/(^|_)ip($|_)|address/i);
       const rows = await db.selectFrom(table.name as 'clicks').selectAll().execute();
       const dump = JSON.stringify(rows);
       expect(dump).not.toContain('203.0.113.77');

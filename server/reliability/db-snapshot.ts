@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { Database } from '../db/database';
-import { dialectOf } from '../db/dialect';
+import { tablesOfThisDatabase } from '../test/database-tables';
 
 export interface Snapshot {
   /** Rows per table, for a readable failure. */
@@ -17,15 +16,9 @@ async function filesUnder(root: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)).sort();
 }
 
-/** Everything a request could have changed: every table (found by introspection) and the storage folder. */
+/** Everything a request could have changed: every table of this database and the storage folder. */
 export async function snapshot(db: Database, storageDir: string): Promise<Snapshot> {
-  // PostgreSQL lists every schema's tables: keep this database's own (its search_path schema).
-  const schema = dialectOf(db) === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
-  const tables = (await db.introspection.getTables())
-    .filter((table) => schema === undefined || table.schema === schema)
-    .map((table) => table.name)
-    .filter((name) => !name.startsWith('kysely_'))
-    .sort();
+  const tables = (await tablesOfThisDatabase(db)).map((table) => table.name).sort();
   const hash = createHash('sha256');
   const counts: Record<string, number> = {};
   for (const table of tables) {
