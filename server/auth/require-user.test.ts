@@ -2,15 +2,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser } from '../test/test-users';
 import { requireUser, signedInUser } from './require-user';
+import { registerSessionSupport } from './session-support';
 
 describe.each(testDialects)('requireUser (%s)', (dialect) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp(dialect);
-    // A route of the kind other capabilities write: guarded, reading request.user.
-    t.app.get('/api/test/me', { preHandler: requireUser }, async (request) => {
-      const user = signedInUser(request);
-      return { id: user.id, email: user.email, name: user.name, key: user.profileImageKey };
+    // A route of the kind other capabilities write: in a scope with session support (as the API's
+    // routes are in app.ts), guarded, reading request.user.
+    await t.app.register(async (scope) => {
+      await registerSessionSupport(scope, t.app.appContext);
+      scope.get('/api/test/me', { preHandler: requireUser }, async (request) => {
+        const user = signedInUser(request);
+        return { id: user.id, email: user.email, name: user.name, key: user.profileImageKey };
+      });
     });
   });
   afterEach(async () => t.close());
