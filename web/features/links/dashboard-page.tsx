@@ -2,6 +2,7 @@ import { Plus, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/use-page-title';
+import { Alert } from '../../components/ui/alert';
 import { BarLoader } from '../../components/ui/bar-loader';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -58,9 +59,7 @@ export function DashboardPage() {
       </div>
 
       {query.error && (
-        <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/40 px-4 py-3 text-red-200">
-          {query.error.message}
-        </p>
+        <Alert>{query.error.message}</Alert>
       )}
 
       {firstPage && links.length === 0 && !query.isPlaceholderData && (

@@ -2,6 +2,7 @@ import { authMessages } from '@common/auth/auth-messages';
 import { type LoginInput, loginSchema } from '@common/auth/auth-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useLogin } from '../api/login';
@@ -30,9 +31,7 @@ export function LoginForm() {
         <CardTitle>Iniciar sesión</CardTitle>
         <CardDescription>Accede a tu cuenta si ya tienes una</CardDescription>
         {serverError && (
-          <p role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 px-3 py-2 text-sm text-red-200">
-            {serverError}
-          </p>
+          <Alert>{serverError}</Alert>
         )}
       </CardHeader>
       <CardContent>

@@ -1,6 +1,7 @@
 import { authMessages } from '@common/auth/auth-messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldError, useForm, useWatch } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useRegister } from '../api/register';
@@ -36,9 +37,7 @@ export function RegisterForm() {
         <CardTitle>Registrarse</CardTitle>
         <CardDescription>Crea una cuenta nueva si aún no tienes una</CardDescription>
         {serverError && (
-          <p role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 px-3 py-2 text-sm text-red-200">
-            {serverError}
-          </p>
+          <Alert>{serverError}</Alert>
         )}
       </CardHeader>
       <CardContent>

@@ -6,6 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { messagesOf } from '../../auth/components/field-messages';
+import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
@@ -90,9 +91,7 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Omit<CreateLinkDialog
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
       {general && (
-        <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/40 px-3 py-2 text-sm text-red-200">
-          {general}
-        </p>
+        <Alert>{general}</Alert>
       )}
       <div className="grid gap-2">
         <Label htmlFor="link-title">Nombre del link</Label>
