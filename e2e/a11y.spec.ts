@@ -22,6 +22,8 @@ for (const screen of screens) {
 test('every control of the landing page shows a visible focus ring when reached by keyboard', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The top bar's button appears once the session has answered; tabbing before it would skip it.
+  await expect(page.getByRole('link', { name: 'Iniciar sesión' }).or(page.getByRole('button', { name: 'Iniciar sesión' }))).toBeVisible();
   const reached: string[] = [];
   for (let step = 0; step < 8; step += 1) {
     await page.keyboard.press('Tab');
