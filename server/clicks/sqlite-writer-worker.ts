@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { type Database, openDatabase } from '../db/database';
 import type { DB } from '../db/schema';
+import { workerErrorFields } from '../db/worker-error';
 import { pruneOldVisitors, writeClickBatch } from './click-batch';
 import { createEnricher } from './enrich';
 import { openGeo } from './geo';
@@ -49,14 +50,7 @@ port.on('message', (request: WorkerRequest) => {
   };
   run().then(
     (written) => port.postMessage({ id: request.id, ok: true, written } satisfies WorkerReply),
-    (error: unknown) => {
-      const { message, code } = error as { message?: string; code?: unknown };
-      port.postMessage({
-        id: request.id,
-        ok: false,
-        message: String(message ?? error),
-        code: typeof code === 'string' ? code : undefined,
-      } satisfies WorkerReply);
-    },
+    (error: unknown) =>
+      port.postMessage({ id: request.id, ok: false, ...workerErrorFields(error) } satisfies WorkerReply),
   );
 });

@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import type { ReaderReply, ReaderRequest } from './sqlite-reader-protocol';
+import { workerErrorFields } from '../db/worker-error';
 
 const { file } = workerData as { file: string };
 const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
@@ -20,12 +21,6 @@ port.on('message', (request: ReaderRequest) => {
     const rows = sqlite.prepare(request.sql).all(...request.parameters) as Record<string, unknown>[];
     port.postMessage({ id: request.id, ok: true, rows } satisfies ReaderReply);
   } catch (error) {
-    const { message, code } = error as { message?: string; code?: unknown };
-    port.postMessage({
-      id: request.id,
-      ok: false,
-      message: String(message ?? error),
-      code: typeof code === 'string' ? code : undefined,
-    } satisfies ReaderReply);
+    port.postMessage({ id: request.id, ok: false, ...workerErrorFields(error) } satisfies ReaderReply);
   }
 });
