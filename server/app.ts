@@ -13,7 +13,11 @@ import { linksRoutes } from './links/links.routes';
 import { registerApiDeadline } from './http/api-deadline';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
+import { clientAddressReader, compileTrustProxy } from './http/client-address';
+import { type FrontHandler, serverFactoryWith } from './http/node-server';
 import { createLinkCache } from './redirect/link-cache';
+import { createRedirectAnswer } from './redirect/redirect-answer';
+import { createRedirectFastPath } from './redirect/redirect-fast-path';
 import { redirectRoutes } from './redirect/redirect.routes';
 import { createLocalStorage } from './storage/local-storage';
 import { staticRoutes } from './static/static.routes';
@@ -26,13 +30,19 @@ export interface BuildAppOptions {
 
 /** The whole server, ready to listen or to be injected into by tests. */
 export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const trustProxy = compileTrustProxy(config.trustProxy);
+  // Set once the context exists: redirects of cached links are answered before Fastify's router.
+  const front: { handle?: FrontHandler } = {};
+  const app: FastifyInstance = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    // Fastify accepts a hop count too, though its types omit it.
-    trustProxy: config.trustProxy as boolean | string[],
+    serverFactory: serverFactoryWith(
+      () => front.handle,
+      () => app.log,
+    ),
+    trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   });
@@ -55,6 +65,12 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     }),
   };
   app.decorate('appContext', context);
+
+  const answer = createRedirectAnswer({ clickWriter: context.clickWriter, clientAddress: clientAddressReader(trustProxy) });
+  const fastPath = createRedirectFastPath(context.linkCache, answer);
+  front.handle = fastPath.handle;
+  // Closing: Fastify answers what still arrives on open connections with 503 and closes them.
+  app.addHook('preClose', async () => fastPath.stop());
   // onClose hooks run after the server has stopped taking requests: the queue is complete.
   app.addHook('onClose', async () => {
     await context.clickWriter.close();
@@ -77,7 +93,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     await api.register(linksRoutes, context);
     await api.register(statsRoutes, context);
   });
-  await app.register(redirectRoutes, context);
+  await app.register(redirectRoutes, { ...context, answer });
   await app.register(staticRoutes, context);
   return app;
 }

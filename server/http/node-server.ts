@@ -1,0 +1,41 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
+
+/** The options Fastify hands a server factory, as far as a plain HTTP/1 server uses them. */
+interface ServerOptions {
+  http?: http.ServerOptions;
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
+/** Answers a request itself and returns true, or returns false to leave it to Fastify. */
+export type FrontHandler = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+/**
+ * Node's HTTP server as Fastify makes it (same options and timeouts), with `front` offered each
+ * request before Fastify's router. `front` is read per request, so it may be set after the app is
+ * built. A front handler that throws before answering leaves the request to Fastify.
+ */
+export function serverFactoryWith(front: () => FrontHandler | undefined, log: () => FastifyBaseLogger): FastifyServerFactory {
+  return (fastifyHandler, rawOptions) => {
+    const options = rawOptions as ServerOptions;
+    const server = http.createServer(options.http ?? {}, (request, response) => {
+      let answered = false;
+      try {
+        answered = front()?.(request, response) ?? false;
+      } catch (error) {
+        log().error({ err: error }, 'front handler failed; the request goes to Fastify');
+        answered = response.headersSent;
+      }
+      if (!answered) fastifyHandler(request, response);
+    });
+    // What Fastify sets on a server it makes itself.
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout);
+    if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
+}

@@ -1,0 +1,42 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ClickWriter } from '../clicks/click-writer';
+import { staticSecurityHeaders } from '../http/security-headers';
+import type { CachedLink } from './link-cache';
+
+// Everything but the Location, flattened once: writeHead takes the list as it is.
+const fixedHeaders = [
+  'cache-control',
+  'no-store',
+  'content-length',
+  '0',
+  ...Object.entries(staticSecurityHeaders).flat(),
+];
+
+export interface RedirectAnswerOptions {
+  clickWriter: Pick<ClickWriter, 'record'>;
+  clientAddress(request: IncomingMessage): string;
+}
+
+/**
+ * The 302 for a known link, written straight to Node's response: the one answer both the fast
+ * path and the Fastify route give. A GET is queued as a click before the answer leaves, so a drain
+ * on shutdown always includes it; HEAD only asks where the link goes (link checkers, some
+ * previews) and is not a visit.
+ */
+export function createRedirectAnswer({ clickWriter, clientAddress }: RedirectAnswerOptions) {
+  return (request: IncomingMessage, response: ServerResponse, link: CachedLink): void => {
+    if (request.method === 'GET') {
+      clickWriter.record({
+        urlId: link.id,
+        at: Date.now(),
+        ip: clientAddress(request),
+        userAgent: request.headers['user-agent'],
+        referrer: request.headers.referer,
+      });
+    }
+    response.writeHead(302, ['location', link.url, ...fixedHeaders]);
+    response.end();
+  };
+}
+
+export type RedirectAnswer = ReturnType<typeof createRedirectAnswer>;

@@ -1,0 +1,146 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Visit } from '../clicks/enrich';
+import { clientAddressReader } from '../http/client-address';
+import { staticSecurityHeaders } from '../http/security-headers';
+import { createTestApp, type TestApp, testDialects } from '../test/test-app';
+import type { CachedLink } from './link-cache';
+import { createRedirectAnswer } from './redirect-answer';
+import { createRedirectFastPath } from './redirect-fast-path';
+import { agents, clickCount, insertLink, rollup } from './redirect.test-support';
+
+const listen = async (server: Server) => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
+
+const headersOf = (response: Response) => {
+  const headers = Object.fromEntries(response.headers);
+  delete headers.date;
+  return headers;
+};
+
+describe('the redirect fast path in front of Fastify', () => {
+  const cached = new Map<string, CachedLink>([
+    ['abc123', { id: 7, url: 'https://example.org/destino?x=1' }],
+    ['api', { id: 8, url: 'https://example.org/never' }],
+  ]);
+  const recorded: Visit[] = [];
+  const fastPath = createRedirectFastPath(
+    { peek: (code) => cached.get(code.toLowerCase()) },
+    createRedirectAnswer({ clickWriter: { record: (visit) => recorded.push(visit) }, clientAddress: clientAddressReader(false) }),
+  );
+  // Whatever the fast path leaves alone gets a 418 here, where Fastify would take it in the app.
+  const server = createServer((request, response) => {
+    if (!fastPath.handle(request, response)) response.writeHead(418).end();
+  });
+  let base = '';
+  beforeAll(async () => {
+    base = await listen(server);
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const get = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, { redirect: 'manual', ...init });
+
+  it('answers a cached code with the 302, no-store and the security headers, and records the visit', async () => {
+    recorded.length = 0;
+    const response = await get('/abc123', { headers: { 'user-agent': agents.iphone, referer: 'https://www.example.com/post' } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('https://example.org/destino?x=1');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    for (const [name, value] of Object.entries(staticSecurityHeaders)) expect(response.headers.get(name)).toBe(value);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ urlId: 7, userAgent: agents.iphone, referrer: 'https://www.example.com/post' });
+    expect(recorded[0]!.ip).toMatch(/127\.0\.0\.1$/);
+  });
+
+  it('takes an alias in any case and a query string, and does not record a HEAD', async () => {
+    recorded.length = 0;
+    expect((await get('/ABC123')).status).toBe(302);
+    expect((await get('/abc123?utm_source=boletin')).status).toBe(302);
+    const head = await get('/abc123', { method: 'HEAD' });
+    expect(head.status).toBe(302);
+    expect(head.headers.get('location')).toBe('https://example.org/destino?x=1');
+    expect(recorded).toHaveLength(2);
+  });
+
+  it('leaves to Fastify what it cannot answer from memory alone', async () => {
+    recorded.length = 0;
+    const leftAlone = [
+      get('/zzzzzz'), // not cached: the route looks it up
+      get('/api'), // reserved, even if something put it in the cache
+      get('/abc123/'),
+      get('/abc%31%32%33'), // percent-encoded: Fastify decodes it
+      get('/abc123', { method: 'POST' }),
+      get('/abc123', { method: 'DELETE' }),
+    ];
+    for (const response of await Promise.all(leftAlone)) expect(response.status).toBe(418);
+    expect(recorded).toHaveLength(0);
+  });
+
+  it('leaves everything to Fastify once stopped, as the server does when it starts closing', async () => {
+    fastPath.stop();
+    expect((await get('/abc123')).status).toBe(418);
+  });
+});
+
+describe.each(testDialects)('redirects served by the fast path of a listening app on %s', (dialect) => {
+  let t: TestApp;
+  let proxied: TestApp;
+  let base = '';
+  let proxiedBase = '';
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    proxied = await createTestApp(dialect, { TRUST_PROXY: 'true' });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    proxiedBase = await proxied.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxied.close();
+  });
+
+  // fetch's own agent ('node') is rightly taken for a bot, which would not be counted.
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    fetch(url, { redirect: 'manual', headers: { 'user-agent': agents.desktop, ...headers } });
+
+  it('gives the Fastify route\'s answer for the first visit and the same answer from memory after, each one a click', async () => {
+    const link = await insertLink(t.database.db);
+    const resolve = vi.spyOn(t.app.appContext.linkCache, 'resolve');
+    const first = await get(`${base}/${link.shortUrl}`, { 'user-agent': agents.android });
+    expect(resolve).toHaveBeenCalledTimes(1); // not cached yet: the route looked it up
+    const second = await get(`${base}/${link.shortUrl}`, { 'user-agent': agents.android });
+    expect(resolve).toHaveBeenCalledTimes(1); // answered before Fastify's router
+    resolve.mockRestore();
+
+    expect(first.status).toBe(302);
+    expect(headersOf(second)).toEqual(headersOf(first));
+    await t.app.appContext.clickWriter.flush();
+    expect(await clickCount(t.database.db, link.id)).toBe(2);
+    expect(await rollup(t.database.db, link.id, 'device')).toEqual({ mobile: 2 });
+  });
+
+  it('locates the forwarded address when TRUST_PROXY is on, and ignores it when off', async () => {
+    const link = await insertLink(proxied.database.db);
+    const other = await insertLink(t.database.db);
+    for (let i = 0; i < 2; i++) {
+      expect((await get(`${proxiedBase}/${link.shortUrl}`, { 'x-forwarded-for': '8.8.8.8' })).status).toBe(302);
+      expect((await get(`${base}/${other.shortUrl}`, { 'x-forwarded-for': '8.8.8.8' })).status).toBe(302);
+    }
+    await proxied.app.appContext.clickWriter.flush();
+    await t.app.appContext.clickWriter.flush();
+    expect(await rollup(proxied.database.db, link.id, 'country')).toEqual({ US: 2 });
+    expect(await rollup(t.database.db, other.id, 'country')).toEqual({ Unknown: 2 });
+  });
+
+  it('stops redirecting a deleted link at once, though it was answered from memory', async () => {
+    const link = await insertLink(t.database.db);
+    expect((await get(`${base}/${link.shortUrl}`)).status).toBe(302);
+    expect((await get(`${base}/${link.shortUrl}`)).status).toBe(302);
+    await t.database.db.deleteFrom('urls').where('id', '=', link.id).execute();
+    await t.app.appContext.linkCache.forget({ shortCode: link.shortUrl, customUrl: link.customUrl });
+    expect((await get(`${base}/${link.shortUrl}`)).status).toBe(404);
+    await t.app.appContext.clickWriter.flush();
+  });
+});
