@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../db/dialect';
 import type { DB } from '../db/schema';
-import type { EnrichedClick } from './enrich';
+import type { ClickDetails, EnrichedClick } from './enrich';
 import type { RollupIncrement } from './rollups';
 
 // Thousands of rows per flush, as one bound parameter per column (PostgreSQL arrays through
@@ -14,25 +14,34 @@ type Db = Kysely<DB>;
 const columns = <T>(rows: T[], pick: Array<(row: T) => unknown>) => pick.map((get) => rows.map(get));
 
 export async function insertClicks(db: Db, clicks: EnrichedClick[]): Promise<void> {
-  const cols = columns(clicks, [
-    (c) => c.urlId,
-    (c) => c.at,
-    (c) => c.city,
-    (c) => c.country,
-    (c) => c.device,
-    (c) => c.browser,
-    (c) => c.os,
-    (c) => c.referrer,
-    (c) => (c.isBot ? 1 : 0),
-  ]);
   if (dialectOf(db) === 'sqlite') {
-    const rows = JSON.stringify(clicks.map((_, i) => cols.map((col) => col[i])));
+    // Each shared details object is turned into its JSON once, not once per click.
+    const detailsJson = new Map<ClickDetails, string>();
+    const rows = clicks.map(({ urlId, at, details }) => {
+      let json = detailsJson.get(details);
+      if (json === undefined) {
+        const { city, country, device, browser, os, referrer, isBot } = details;
+        json = JSON.stringify([city, country, device, browser, os, referrer, isBot ? 1 : 0]).slice(1, -1);
+        detailsJson.set(details, json);
+      }
+      return `[${urlId},${at},${json}]`;
+    });
     await sql`insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot)
       select j.value->>0, j.value->>1, j.value->>2, j.value->>3, j.value->>4, j.value->>5, j.value->>6, j.value->>7, j.value->>8
-      from json_each(${rows}) as j`.execute(db);
+      from json_each(${`[${rows.join(',')}]`}) as j`.execute(db);
     return;
   }
-  const [urlId, at, city, country, device, browser, os, referrer, isBot] = cols;
+  const [urlId, at, city, country, device, browser, os, referrer, isBot] = columns(clicks, [
+    (c) => c.urlId,
+    (c) => c.at,
+    (c) => c.details.city,
+    (c) => c.details.country,
+    (c) => c.details.device,
+    (c) => c.details.browser,
+    (c) => c.details.os,
+    (c) => c.details.referrer,
+    (c) => (c.details.isBot ? 1 : 0),
+  ]);
   await sql`insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot)
     select * from unnest(${urlId}::bigint[], ${at}::bigint[], ${city}::text[], ${country}::text[], ${device}::text[],
       ${browser}::text[], ${os}::text[], ${referrer}::text[], ${isBot}::smallint[])`.execute(db);

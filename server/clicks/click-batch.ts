@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { insertClicks, insertNewVisitors, upsertRollups, type VisitorRow } from './bulk-sql';
 import type { EnrichedClick } from './enrich';
-import { humanClicksPerLink, rollupIncrements } from './rollups';
+import { clicksPerLinkAndDetails, humanClicksPerLink, rollupIncrements } from './rollups';
 
 /**
  * One transaction: the raw rows, each link's click_count, today's unique visitors and the daily
@@ -32,19 +32,18 @@ export async function writeClickBatch(db: Database, clicks: EnrichedClick[]): Pr
 
     await insertClicks(trx, kept);
 
+    const groups = clicksPerLinkAndDetails(kept);
     const visitors = new Map<string, VisitorRow>();
-    for (const click of kept) {
-      if (click.isBot) continue;
-      visitors.set(`${click.urlId}:${click.day}:${click.visitorHash}`, {
-        url_id: click.urlId,
-        day: click.day,
-        visitor_hash: click.visitorHash,
-      });
+    for (const [urlId, perDetails] of groups) {
+      for (const { isBot, day, visitorHash } of perDetails.keys()) {
+        if (isBot) continue;
+        visitors.set(`${urlId}:${day}:${visitorHash}`, { url_id: urlId, day, visitor_hash: visitorHash });
+      }
     }
     const inserted = await insertNewVisitors(trx, [...visitors.values()]);
     const newVisitors = inserted.map((row) => ({ urlId: Number(row.url_id), day: Number(row.day) }));
 
-    const increments = rollupIncrements(kept, newVisitors).sort(
+    const increments = rollupIncrements(groups, newVisitors).sort(
       (a, b) =>
         a.url_id - b.url_id ||
         (a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : 0) ||

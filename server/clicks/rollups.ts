@@ -1,6 +1,6 @@
 import { UNKNOWN_LOCATION } from '@common/constants';
 import type { RollupDimension } from '../db/schema';
-import type { EnrichedClick } from './enrich';
+import type { ClickDetails, EnrichedClick } from './enrich';
 
 export interface RollupIncrement {
   url_id: number;
@@ -12,21 +12,12 @@ export interface RollupIncrement {
 
 /**
  * The batch summed per (link, day, dimension, value), so each roll-up row is upserted once per
- * flush however many clicks hit it. Humans count in every dimension; bots only under 'bots'.
+ * flush however many clicks hit it (`groups` from clicksPerLinkAndDetails). Humans count in every dimension; bots only under 'bots'.
  */
-export function rollupIncrements(clicks: EnrichedClick[], newVisitors: Array<{ urlId: number; day: number }>) {
-  // Most clicks of a batch look alike: group identical ones first, then spread each group
-  // over the dimensions, instead of seven map updates per click.
-  const groups = new Map<string, { click: EnrichedClick; count: number }>();
-  for (const click of clicks) {
-    const key = click.isBot
-      ? `${click.urlId}\u0000${click.day}\u0000bot`
-      : `${click.urlId}\u0000${click.day}\u0000${click.country}\u0000${click.city}\u0000${click.device}\u0000${click.browser}\u0000${click.os}\u0000${click.referrer}`;
-    const group = groups.get(key);
-    if (group) group.count += 1;
-    else groups.set(key, { click, count: 1 });
-  }
-
+export function rollupIncrements(
+  groups: Map<number, Map<ClickDetails, number>>,
+  newVisitors: Array<{ urlId: number; day: number }>,
+) {
   const sums = new Map<string, RollupIncrement>();
   const add = (urlId: number, day: number, dimension: RollupDimension, value: string, count: number) => {
     const key = `${urlId}\u0000${day}\u0000${dimension}\u0000${value}`;
@@ -34,27 +25,43 @@ export function rollupIncrements(clicks: EnrichedClick[], newVisitors: Array<{ u
     if (row) row.clicks += count;
     else sums.set(key, { url_id: urlId, day, dimension, value, clicks: count });
   };
-  for (const { click, count } of groups.values()) {
-    const { urlId, day } = click;
-    if (click.isBot) {
-      add(urlId, day, 'bots', '', count);
-      continue;
+  for (const [urlId, perDetails] of groups) {
+    for (const [details, count] of perDetails) {
+      const { day } = details;
+      if (details.isBot) {
+        add(urlId, day, 'bots', '', count);
+        continue;
+      }
+      add(urlId, day, 'total', '', count);
+      add(urlId, day, 'country', details.country, count);
+      add(urlId, day, 'city', details.city, count);
+      add(urlId, day, 'device', details.device, count);
+      add(urlId, day, 'browser', details.browser ?? UNKNOWN_LOCATION, count);
+      add(urlId, day, 'os', details.os ?? UNKNOWN_LOCATION, count);
+      add(urlId, day, 'referrer', details.referrer ?? '', count);
     }
-    add(urlId, day, 'total', '', count);
-    add(urlId, day, 'country', click.country, count);
-    add(urlId, day, 'city', click.city, count);
-    add(urlId, day, 'device', click.device, count);
-    add(urlId, day, 'browser', click.browser ?? UNKNOWN_LOCATION, count);
-    add(urlId, day, 'os', click.os ?? UNKNOWN_LOCATION, count);
-    add(urlId, day, 'referrer', click.referrer ?? '', count);
   }
   for (const visitor of newVisitors) add(visitor.urlId, visitor.day, 'visitors', '', 1);
   return [...sums.values()];
 }
 
+/**
+ * Clicks counted per link and per shared details object: most clicks of a batch share their
+ * details with others, so the roll-ups and visitors are worked out per group, not per click.
+ */
+export function clicksPerLinkAndDetails(clicks: EnrichedClick[]): Map<number, Map<ClickDetails, number>> {
+  const groups = new Map<number, Map<ClickDetails, number>>();
+  for (const { urlId, details } of clicks) {
+    let perDetails = groups.get(urlId);
+    if (!perDetails) groups.set(urlId, (perDetails = new Map()));
+    perDetails.set(details, (perDetails.get(details) ?? 0) + 1);
+  }
+  return groups;
+}
+
 /** Human clicks per link, for urls.click_count. */
 export function humanClicksPerLink(clicks: EnrichedClick[]): Map<number, number> {
   const counts = new Map<number, number>();
-  for (const click of clicks) if (!click.isBot) counts.set(click.urlId, (counts.get(click.urlId) ?? 0) + 1);
+  for (const click of clicks) if (!click.details.isBot) counts.set(click.urlId, (counts.get(click.urlId) ?? 0) + 1);
   return counts;
 }

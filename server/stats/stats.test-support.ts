@@ -1,6 +1,6 @@
 import type { LinkStats } from '@common/stats/stats-schemas';
 import { writeClickBatch } from '../clicks/click-batch';
-import type { EnrichedClick } from '../clicks/enrich';
+import type { ClickDetails } from '../clicks/enrich';
 import type { TestApp } from '../test/test-app';
 
 const DAY_MS = 86_400_000;
@@ -26,25 +26,27 @@ export async function visit(t: TestApp, code: string, ip: string, headers: Recor
  * Clicks on earlier days, written by the click writer's own transaction (rows, roll-ups,
  * visitors): the redirect route can only record "now".
  */
-export async function writePastClicks(t: TestApp, urlId: number, clicks: Array<Partial<EnrichedClick> & { daysAgo: number }>) {
+export async function writePastClicks(t: TestApp, urlId: number, clicks: Array<Partial<ClickDetails> & { daysAgo: number }>) {
   const now = Date.now();
   await writeClickBatch(
     t.database.db,
-    clicks.map(({ daysAgo, ...click }, i) => {
+    clicks.map(({ daysAgo, ...details }, i) => {
       const at = now - daysAgo * DAY_MS;
       return {
         urlId,
         at,
-        day: Math.floor(at / DAY_MS),
-        country: 'ES',
-        city: 'Madrid',
-        device: 'desktop',
-        browser: 'Firefox',
-        os: 'Linux',
-        referrer: null,
-        isBot: false,
-        visitorHash: `past-${daysAgo}-${i}`,
-        ...click,
+        details: {
+          day: Math.floor(at / DAY_MS),
+          country: 'ES',
+          city: 'Madrid',
+          device: 'desktop',
+          browser: 'Firefox',
+          os: 'Linux',
+          referrer: null,
+          isBot: false,
+          visitorHash: `past-${daysAgo}-${i}`,
+          ...details,
+        },
       };
     }),
   );
