@@ -3,12 +3,14 @@ import { dialectOf } from './dialect';
 import * as initial from './migrations/0001-initial';
 import * as clickRollups from './migrations/0002-click-rollups';
 import * as clicksExportIndex from './migrations/0003-clicks-export-index';
+import * as dropClicksTimeIndex from './migrations/0004-drop-clicks-time-index';
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-click-rollups': clickRollups,
   '0003-clicks-export-index': clicksExportIndex,
+  '0004-drop-clicks-time-index': dropClicksTimeIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
