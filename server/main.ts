@@ -4,6 +4,8 @@ import { openDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
 
+const WRITER_READY_WAIT_MS = 30_000;
+
 async function main() {
   const config = loadConfig();
   const database = openDatabase(
@@ -33,6 +35,16 @@ async function main() {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+
+  // A click is safe from a crash once the writer's thread has written it; until the thread has
+  // started and loaded its IP database, clicks would only wait in memory. So listen after that
+  // (a fraction of a second), or after a while regardless, with the clicks queued meanwhile.
+  const writerReady = app.appContext.clickWriter.ready().then(
+    () => true,
+    (error: unknown) => (app.log.error({ err: error }, 'click writer thread not ready'), false),
+  );
+  const waited = new Promise<false>((resolve) => setTimeout(resolve, WRITER_READY_WAIT_MS, false).unref());
+  if (!(await Promise.race([writerReady, waited]))) app.log.warn('listening before the click writer is ready');
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

@@ -13,6 +13,8 @@ import type { WorkerCall, WorkerReply, WorkerRequest, WriterTarget } from './sql
 
 /** Where batches of raw visits go: enriched and written in one transaction, on a thread or here. */
 export interface ClickSink {
+  /** Resolves once a batch would be enriched and written at once (thread started, IP database loaded). */
+  ready(): Promise<void>;
   write(visits: Visit[]): Promise<number>;
   prune(today: number): Promise<void>;
   close(): Promise<void>;
@@ -39,6 +41,7 @@ export function openClickSink(database: DatabaseHandle, log: FastifyBaseLogger, 
 export function inProcessSink(db: Database, geo: Geo): ClickSink {
   const enrich = createEnricher(geo);
   return {
+    ready: () => geo.ready,
     write: async (visits) => {
       await geo.ready; // a click is never located as Unknown just because the file was still loading
       return writeClickBatch(db, visits.map(enrich));
@@ -129,6 +132,10 @@ export function workerSink(where: Promise<WriterTarget>, log: FastifyBaseLogger)
   );
 
   return {
+    async ready() {
+      target ??= await where;
+      await call({ kind: 'ready' });
+    },
     async write(visits) {
       target ??= await where;
       return call({ kind: 'write', visits });

@@ -7,7 +7,7 @@ import { isDataError } from './write-errors';
 import { dayOf } from './visitors';
 
 const MAX_BATCH = 5000; // clicks per transaction: keeps each SQLite write lock short
-const FLUSH_AT = 1000; // a queue this long is written at once, without waiting for the timer
+const FLUSH_AT = MAX_BATCH; // a queue this long is written at once, without waiting for the timer
 const MAX_BACKOFF_MS = 5000;
 const DRAIN_LIMIT_MS = 15_000; // on shutdown, how long we keep retrying an unavailable database
 const SHED_LOG_EVERY_MS = 10_000;
@@ -22,6 +22,11 @@ export interface ClickWriterStats {
 }
 
 export interface ClickWriter {
+  /**
+   * Resolves once clicks would be written as soon as they are flushed: the writer's thread has
+   * started and loaded its IP database. Until then they wait in the queue, where a crash loses them.
+   */
+  ready(): Promise<void>;
   /** Queues a visit; never blocks, never throws. */
   record(visit: Visit): void;
   /** Writes everything queued so far; rejects if the database cannot take it now. */
@@ -128,6 +133,8 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
   timer.unref();
 
   return {
+    ready: () => sink.ready(),
+
     record(visit) {
       if (queued() >= queueLimit) {
         counts.shed += 1;

@@ -39,13 +39,34 @@ async function postgresTarget(): Promise<{ env: Record<string, string>; target: 
   return { env: { DATABASE_URL: urlWithSchema }, target: { kind: 'postgres', url, schema }, drop };
 }
 
+/** The server as `npm start` runs it, answering once /api/health does. */
+async function startServer(running: ChildProcess[], dataDir: string, shortUrl: string, env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(nodeWithTsx[0], nodeWithTsx[1], {
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  running.push(child);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, exited, url: `http://127.0.0.1:${port}/${shortUrl}` };
+}
+
 describe.each(testDialects)('stopping the server on %s', (dialect) => {
   const running: ChildProcess[] = [];
   afterEach(() => {
     for (const child of running) child.kill('SIGKILL');
   });
 
-  it('loses no click when SIGTERM arrives while requests are in flight', async () => {
+  /** A migrated database of this dialect with one link, for a server process. */
+  async function databaseWithLink() {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-shutdown-'));
     const pgSetup = dialect === 'postgres' ? await postgresTarget() : undefined;
     const target: DatabaseTarget = pgSetup?.target ?? { kind: 'sqlite', dataDir };
@@ -53,34 +74,14 @@ describe.each(testDialects)('stopping the server on %s', (dialect) => {
       await migrateToLatest(db);
       return insertLink(db);
     });
+    return { dataDir, pgSetup, target, link };
+  }
 
-    const port = await freePort();
-    const child = spawn(nodeWithTsx[0], nodeWithTsx[1], {
-      // A slow timer: the clicks are still queued when the signal comes, so only the drain saves them.
-      env: {
-        ...process.env,
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        CLICK_FLUSH_MS: '5000',
-        ...pgSetup?.env,
-      },
-    });
-    running.push(child);
-    let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  it('loses no click when SIGTERM arrives while requests are in flight', async () => {
+    const { dataDir, pgSetup, target, link } = await databaseWithLink();
 
-    const url = `http://127.0.0.1:${port}/${link.shortUrl}`;
-    for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-      if (ok) break;
-      if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // A slow timer: the clicks are still queued when the signal comes, so only the drain saves them.
+    const { child, exited, url } = await startServer(running, dataDir, link.shortUrl, { CLICK_FLUSH_MS: '5000', ...pgSetup?.env });
 
     let redirects = 0;
     let stopped = false;
@@ -114,5 +115,24 @@ describe.each(testDialects)('stopping the server on %s', (dialect) => {
     await pgSetup?.drop();
     expect(counted).toBe(redirects);
     expect(Number(rows.n)).toBe(redirects);
+  });
+
+  it('keeps the clicks of a server killed soon after it started listening', async () => {
+    const { dataDir, pgSetup, target, link } = await databaseWithLink();
+    // Listening means the click writer's thread is ready: a click is on disk one flush after its
+    // redirect, not only once the thread has finished starting (seconds on a busy machine).
+    const { child, exited, url } = await startServer(running, dataDir, link.shortUrl, pgSetup?.env ?? {});
+    const visits = 20;
+    for (let i = 0; i < visits; i++) {
+      const response = await fetch(url, { redirect: 'manual', headers: { 'user-agent': agents.desktop } });
+      expect(response.status).toBe(302);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500)); // CLICK_FLUSH_MS is 100
+    child.kill('SIGKILL');
+    await exited;
+
+    const counted = await withDatabase(target, (db) => clickCount(db, link.id));
+    await pgSetup?.drop();
+    expect(counted).toBe(visits);
   });
 });

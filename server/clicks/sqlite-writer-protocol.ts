@@ -6,7 +6,12 @@ import type { Visit } from './enrich';
 export type WriterTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string | undefined };
 
 /** Raw visits: the thread enriches them (device, geo, bot, visitor hash), so the event loop does not. */
-export type WorkerCall = { kind: 'write'; visits: Visit[] } | { kind: 'prune'; today: number } | { kind: 'close' };
+export type WorkerCall =
+  | { kind: 'write'; visits: Visit[] }
+  | { kind: 'prune'; today: number }
+  /** Answers once the thread can enrich: its IP database loaded (or failed to). */
+  | { kind: 'ready' }
+  | { kind: 'close' };
 
 export type WorkerRequest = WorkerCall & { id: number };
 

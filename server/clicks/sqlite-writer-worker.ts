@@ -41,6 +41,10 @@ port.on('message', (request: WorkerRequest) => {
       await geo.ready; // a click is never located as Unknown just because the file was still loading
       return writeClickBatch(db, request.visits.map(enrich));
     }
+    if (request.kind === 'ready') {
+      await geo.ready;
+      return 0;
+    }
     if (request.kind === 'prune') {
       await pruneOldVisitors(db, request.today);
       return 0;
