@@ -9,7 +9,7 @@ import type { Database, DatabaseHandle } from '../db/database';
 import { pruneOldVisitors, writeClickBatch } from './click-batch';
 import { createEnricher, type Visit } from './enrich';
 import type { Geo } from './geo';
-import type { WorkerCall, WorkerReply, WorkerRequest, WriterTarget } from './sqlite-writer-protocol';
+import { toColumns, type WorkerCall, type WorkerReply, type WorkerRequest, type WriterTarget } from './sqlite-writer-protocol';
 
 /** Where batches of raw visits go: enriched and written in one transaction, on a thread or here. */
 export interface ClickSink {
@@ -138,7 +138,7 @@ export function workerSink(where: Promise<WriterTarget>, log: FastifyBaseLogger)
     },
     async write(visits) {
       target ??= await where;
-      return call({ kind: 'write', visits });
+      return call({ kind: 'write', visits: toColumns(visits) });
     },
     async prune(today) {
       target ??= await where;

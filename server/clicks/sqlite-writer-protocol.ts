@@ -5,9 +5,37 @@ import type { Visit } from './enrich';
 /** Where the thread writes: the SQLite file (WAL, its own connection), or a PostgreSQL server. */
 export type WriterTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string | undefined };
 
+/**
+ * A batch of raw visits as one array per field: cloning five arrays to the thread costs a third of
+ * cloning as many objects on the event loop, and reading them back a third on the thread.
+ */
+export interface VisitColumns {
+  urlId: number[];
+  at: number[];
+  ip: string[];
+  userAgent: Array<string | undefined>;
+  referrer: Array<string | undefined>;
+}
+
+export function toColumns(visits: Visit[]): VisitColumns {
+  const columns: VisitColumns = { urlId: [], at: [], ip: [], userAgent: [], referrer: [] };
+  for (const visit of visits) {
+    columns.urlId.push(visit.urlId);
+    columns.at.push(visit.at);
+    columns.ip.push(visit.ip);
+    columns.userAgent.push(visit.userAgent);
+    columns.referrer.push(visit.referrer);
+  }
+  return columns;
+}
+
+export function fromColumns({ urlId, at, ip, userAgent, referrer }: VisitColumns): Visit[] {
+  return urlId.map((id, i) => ({ urlId: id, at: at[i]!, ip: ip[i]!, userAgent: userAgent[i], referrer: referrer[i] }));
+}
+
 /** Raw visits: the thread enriches them (device, geo, bot, visitor hash), so the event loop does not. */
 export type WorkerCall =
-  | { kind: 'write'; visits: Visit[] }
+  | { kind: 'write'; visits: VisitColumns }
   | { kind: 'prune'; today: number }
   /** Answers once the thread can enrich: its IP database loaded (or failed to). */
   | { kind: 'ready' }

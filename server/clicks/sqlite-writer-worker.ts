@@ -12,7 +12,7 @@ import { workerErrorFields } from '../db/worker-error';
 import { pruneOldVisitors, writeClickBatch } from './click-batch';
 import { createEnricher } from './enrich';
 import { openGeo } from './geo';
-import type { WorkerReply, WorkerRequest, WriterTarget } from './sqlite-writer-protocol';
+import { fromColumns, type WorkerReply, type WorkerRequest, type WriterTarget } from './sqlite-writer-protocol';
 
 const port = parentPort!;
 const { target } = workerData as { target: WriterTarget };
@@ -39,7 +39,7 @@ port.on('message', (request: WorkerRequest) => {
   const run = async (): Promise<number> => {
     if (request.kind === 'write') {
       await geo.ready; // a click is never located as Unknown just because the file was still loading
-      return writeClickBatch(db, request.visits.map(enrich));
+      return writeClickBatch(db, fromColumns(request.visits).map(enrich));
     }
     if (request.kind === 'ready') {
       await geo.ready;

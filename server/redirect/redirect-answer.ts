@@ -24,6 +24,8 @@ export interface RedirectAnswerOptions {
  * previews) and is not a visit.
  */
 export function createRedirectAnswer({ clickWriter, clientAddress }: RedirectAnswerOptions) {
+  // Each cached link's whole header list, built on its first redirect rather than on every one.
+  const headersOf = new WeakMap<CachedLink, string[]>();
   return (request: IncomingMessage, response: ServerResponse, link: CachedLink): void => {
     if (request.method === 'GET') {
       clickWriter.record({
@@ -34,7 +36,9 @@ export function createRedirectAnswer({ clickWriter, clientAddress }: RedirectAns
         referrer: request.headers.referer,
       });
     }
-    response.writeHead(302, ['location', link.url, ...fixedHeaders]);
+    let headers = headersOf.get(link);
+    if (!headers) headersOf.set(link, (headers = ['location', link.url, ...fixedHeaders]));
+    response.writeHead(302, headers);
     response.end();
   };
 }
