@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { type Database, openDatabase } from '../db/database';
 import type { DB } from '../db/schema';
+import { withStatementCache } from '../db/statement-cache';
 import { workerErrorFields } from '../db/worker-error';
 import { pruneOldVisitors, writeClickBatch } from './click-batch';
 import { createEnricher } from './enrich';
@@ -24,7 +25,7 @@ function openTarget(): { db: Database; close(): Promise<void> } {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, close: () => db.destroy() };
 }
 

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clickCount, insertLink, rollup } from '../redirect/redirect.test-support';
+import { createTestApp, type TestApp, testDialects } from '../test/test-app';
+import { writeClickBatch } from './click-batch';
+import type { ClickDetails } from './enrich';
+
+describe.each(testDialects)('a batch of clicks written on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('stores every row of a batch longer than one insert statement, each with its own details', async () => {
+    const link = await insertLink(t.database.db);
+    const at = Date.now();
+    const detailsFor = (i: number): ClickDetails => ({
+      day: Math.floor(at / 86_400_000),
+      country: i % 2 ? 'ES' : 'PE',
+      city: `Ciudad ${i % 3}`,
+      device: i % 2 ? 'mobile' : 'desktop',
+      browser: i === 0 ? null : 'Firefox',
+      os: 'Linux',
+      referrer: i === 249 ? 'example.com' : null,
+      isBot: i % 50 === 7,
+      visitorHash: `v${i % 10}`,
+    });
+    // 250: two full statements of 100 and a shorter last one (SQLite); details shared by many.
+    const shared = Array.from({ length: 6 }, (_, i) => detailsFor(i));
+    const clicks = Array.from({ length: 250 }, (_, i) => ({ urlId: link.id, at: at + i, details: i < 6 ? shared[i]! : detailsFor(i) }));
+    expect(await writeClickBatch(t.database.db, clicks)).toBe(250);
+
+    const rows = await t.database.db
+      .selectFrom('clicks')
+      .select(['created_at', 'country', 'city', 'device', 'browser', 'referrer', 'is_bot'])
+      .where('url_id', '=', link.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toHaveLength(250);
+    expect(rows.map((row) => Number(row.created_at))).toEqual(clicks.map((click) => click.at));
+    expect(rows[0]).toMatchObject({ country: 'PE', city: 'Ciudad 0', device: 'desktop', browser: null, referrer: null });
+    expect(rows[249]).toMatchObject({ country: 'ES', city: 'Ciudad 0', device: 'mobile', browser: 'Firefox', referrer: 'example.com' });
+    expect(rows.filter((row) => Number(row.is_bot) === 1)).toHaveLength(5); // 7, 57, 107, 157, 207
+
+    expect(await clickCount(t.database.db, link.id)).toBe(245);
+    expect(await rollup(t.database.db, link.id, 'bots')).toEqual({ '': 5 });
+    expect(await rollup(t.database.db, link.id, 'device')).toEqual({ mobile: 120, desktop: 125 });
+    expect(await rollup(t.database.db, link.id, 'visitors')).toEqual({ '': 10 });
+  });
+});
