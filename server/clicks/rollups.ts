@@ -12,7 +12,8 @@ export interface RollupIncrement {
 
 /**
  * The batch summed per (link, day, dimension, value), so each roll-up row is upserted once per
- * flush however many clicks hit it (`groups` from clicksPerLinkAndDetails). Humans count in every dimension; bots only under 'bots'.
+ * flush however many clicks hit it (`groups` from clicksPerLinkAndDetails). Humans count in every
+ * dimension; bots only under 'bots'.
  */
 export function rollupIncrements(
   groups: Map<number, Map<ClickDetails, number>>,
