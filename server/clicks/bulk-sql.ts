@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { dialectOf } from '../db/dialect';
 import type { DB } from '../db/schema';
-import type { EnrichedClick } from './enrich';
+import type { ClickDetails, EnrichedClick } from './enrich';
 import type { RollupIncrement } from './rollups';
 
 // Thousands of rows per flush, as one bound parameter per column (PostgreSQL arrays through
@@ -14,34 +14,59 @@ type Db = Kysely<DB>;
 
 const columns = <T>(rows: T[], pick: Array<(row: T) => unknown>) => pick.map((get) => rows.map(get));
 
-// SQLite: raw clicks go in through a fixed 100-row VALUES statement, which the writer thread's
-// connection prepares once (withStatementCache). json_each hands each element back as text for
-// each of the nine extractions, and SQLite's JSON functions took a third of that thread's time.
-const CLICKS_PER_INSERT = 100; // 900 bound parameters, well under SQLite's limit of 32,766
-const clickRows = (count: number) =>
-  `insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot) values ${Array(count).fill('(?,?,?,?,?,?,?,?,?)').join(',')}`;
-const fullClickInsert = clickRows(CLICKS_PER_INSERT);
+// SQLite: raw clicks in statements of 100 rows, prepared once on the writer thread's connection
+// (withStatementCache); json_each, which hands each element back as text for each of the nine
+// extractions, cost more than the inserts. When clicks share their details (a visitor clicking
+// again, many visitors alike), each distinct details object goes once into a temporary table and
+// the rows carry only link, time and its number: binding nine values a row, five of them strings,
+// costs twice as much. When most clicks have details of their own, filling that table costs more
+// than it saves, and the nine values are bound as they are.
+const CLICKS_PER_INSERT = 100;
+const plainRows = (count: number) =>
+  `insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot)
+   values ${Array(count).fill('(?,?,?,?,?,?,?,?,?)').join(',')}`;
+// cross join: SQLite keeps the VALUES rows as the outer loop, so ids follow the clicks' order.
+const numberedRows = (count: number) =>
+  `insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot)
+   select v.column1, v.column2, d.city, d.country, d.device, d.browser, d.os, d.referrer, d.is_bot
+   from (values ${Array(count).fill('(?,?,?)').join(',')}) as v cross join temp.click_details as d where d.n = v.column3`;
+const fullPlainInsert = plainRows(CLICKS_PER_INSERT);
+const fullNumberedInsert = numberedRows(CLICKS_PER_INSERT);
+
+async function insertClicksSqlite(db: Db, clicks: EnrichedClick[]): Promise<void> {
+  const numbers = new Map<ClickDetails, number>();
+  const distinct: ClickDetails[] = [];
+  for (const { details } of clicks) {
+    if (numbers.has(details)) continue;
+    numbers.set(details, distinct.length);
+    distinct.push(details);
+  }
+  const shared = distinct.length * 2 <= clicks.length;
+  if (shared) {
+    await sql`create temp table if not exists click_details (n integer primary key, city text, country text,
+      device text, browser text, os text, referrer text, is_bot integer)`.execute(db);
+    await sql`delete from temp.click_details`.execute(db);
+    const rows = JSON.stringify(distinct.map((d) => [d.city, d.country, d.device, d.browser, d.os, d.referrer, d.isBot ? 1 : 0]));
+    await sql`insert into temp.click_details
+      select j.key, j.value->>0, j.value->>1, j.value->>2, j.value->>3, j.value->>4, j.value->>5, j.value->>6
+      from json_each(${rows}) as j`.execute(db);
+  }
+  for (let start = 0; start < clicks.length; start += CLICKS_PER_INSERT) {
+    const end = Math.min(start + CLICKS_PER_INSERT, clicks.length);
+    const values: Array<string | number | null> = [];
+    for (let i = start; i < end; i++) {
+      const { urlId, at, details: d } = clicks[i]!;
+      if (shared) values.push(urlId, at, numbers.get(d)!);
+      else values.push(urlId, at, d.city, d.country, d.device, d.browser, d.os, d.referrer, d.isBot ? 1 : 0);
+    }
+    const full = end - start === CLICKS_PER_INSERT;
+    const text = shared ? (full ? fullNumberedInsert : numberedRows(end - start)) : full ? fullPlainInsert : plainRows(end - start);
+    await db.executeQuery(CompiledQuery.raw(text, values));
+  }
+}
 
 export async function insertClicks(db: Db, clicks: EnrichedClick[]): Promise<void> {
-  if (dialectOf(db) === 'sqlite') {
-    for (let start = 0; start < clicks.length; start += CLICKS_PER_INSERT) {
-      const chunk = clicks.slice(start, start + CLICKS_PER_INSERT);
-      const values = chunk.flatMap(({ urlId, at, details: d }) => [
-        urlId,
-        at,
-        d.city,
-        d.country,
-        d.device,
-        d.browser,
-        d.os,
-        d.referrer,
-        d.isBot ? 1 : 0,
-      ]);
-      const text = chunk.length === CLICKS_PER_INSERT ? fullClickInsert : clickRows(chunk.length);
-      await db.executeQuery(CompiledQuery.raw(text, values));
-    }
-    return;
-  }
+  if (dialectOf(db) === 'sqlite') return insertClicksSqlite(db, clicks);
   const [urlId, at, city, country, device, browser, os, referrer, isBot] = columns(clicks, [
     (c) => c.urlId,
     (c) => c.at,
