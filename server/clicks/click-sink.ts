@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Database, DatabaseHandle } from '../db/database';
+import { DatabaseThreadError, startDatabaseThread } from '../db/database-thread';
 import { pruneOldVisitors, writeClickBatch } from './click-batch';
 import { createEnricher, type Visit } from './enrich';
 import type { Geo } from './geo';
@@ -51,31 +48,6 @@ export function inProcessSink(db: Database, geo: Geo): ClickSink {
   };
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-// Bundled, the worker sits beside main.js as plain JS; from source it is TypeScript, which a
-// worker can only load once tsx's hooks are registered in it.
-function startWorker(target: WriterTarget): Worker {
-  const bundled = path.join(here, 'sqlite-writer-worker.js');
-  if (existsSync(bundled)) return new Worker(bundled, { workerData: { target } });
-  const source = pathToFileURL(path.join(here, 'sqlite-writer-worker.ts')).href;
-  // tsx's ESM entry (require.resolve would give the CommonJS one, which cannot register hooks here).
-  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const tsx = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
-  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(boot, { eval: true, workerData: { target } });
-}
-
-/** An error carrying the driver's code, so the writer can tell bad data from a busy database. */
-class SinkError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-  ) {
-    super(message);
-  }
-}
-
 export function workerSink(where: Promise<WriterTarget>, log: FastifyBaseLogger): ClickSink {
   let worker: Worker | undefined;
   let nextId = 0;
@@ -84,20 +56,20 @@ export function workerSink(where: Promise<WriterTarget>, log: FastifyBaseLogger)
   let target: WriterTarget | undefined;
   const ensure = () => {
     if (worker) return worker;
-    const started = startWorker(target!);
+    const started = startDatabaseThread(import.meta.url, 'sqlite-writer-worker', { target: target! });
     started.on('message', (reply: WorkerReply) => {
       if ('log' in reply) return log.error({ err: reply.err }, reply.message);
       const pending = waiting.get(reply.id);
       waiting.delete(reply.id);
       if (reply.ok) pending?.resolve(reply.written);
-      else pending?.reject(new SinkError(reply.message, reply.code));
+      else pending?.reject(new DatabaseThreadError(reply.message, reply.code));
     });
     // A dead worker fails what it held (the writer keeps those clicks and retries) and is
     // started again on the next batch.
     started.on('error', (error) => log.error({ err: error }, 'click writer thread failed'));
     started.on('exit', () => {
       if (worker === started) worker = undefined;
-      for (const pending of waiting.values()) pending.reject(new SinkError('click writer thread exited', undefined));
+      for (const pending of waiting.values()) pending.reject(new DatabaseThreadError('click writer thread exited', undefined));
       waiting.clear();
     });
     started.unref();

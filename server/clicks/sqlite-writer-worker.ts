@@ -9,7 +9,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { type Database, openDatabase } from '../db/database';
 import type { DB } from '../db/schema';
 import { withStatementCache } from '../db/statement-cache';
-import { workerErrorFields } from '../db/worker-error';
+import { workerErrorFields } from '../db/database-thread';
 import { pruneOldVisitors, writeClickBatch } from './click-batch';
 import { createEnricher } from './enrich';
 import { openGeo } from './geo';

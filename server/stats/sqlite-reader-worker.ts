@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import type { ReaderReply, ReaderRequest } from './sqlite-reader-protocol';
-import { workerErrorFields } from '../db/worker-error';
+import { workerErrorFields } from '../db/database-thread';
 
 const { file } = workerData as { file: string };
 const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });

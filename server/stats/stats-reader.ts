@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Compilable, sql } from 'kysely';
 import type { Database, DatabaseHandle } from '../db/database';
+import { DatabaseThreadError, startDatabaseThread } from '../db/database-thread';
 import type { ReaderCall, ReaderReply, ReaderRequest } from './sqlite-reader-protocol';
 
 /** Runs the statistics' reads: on a thread for SQLite, straight on the pool for PostgreSQL. */
@@ -29,30 +26,6 @@ export function openStatsReader(database: DatabaseHandle, log: FastifyBaseLogger
   );
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-// Bundled, the worker sits beside main.js as plain JS; from source it is TypeScript, which a
-// worker can only load once tsx's hooks are registered in it (as the click writer's thread does).
-function startWorker(file: string): Worker {
-  const bundled = path.join(here, 'sqlite-reader-worker.js');
-  if (existsSync(bundled)) return new Worker(bundled, { workerData: { file } });
-  const source = pathToFileURL(path.join(here, 'sqlite-reader-worker.ts')).href;
-  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const tsx = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
-  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(boot, { eval: true, workerData: { file } });
-}
-
-/** An error carrying SQLite's code, so the error handler can tell a busy database (503). */
-class ReaderError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-  ) {
-    super(message);
-  }
-}
-
 function threadReader(db: Database, findFile: () => Promise<string>, log: FastifyBaseLogger): StatsReader {
   let worker: Worker | undefined;
   let nextId = 0;
@@ -61,12 +34,12 @@ function threadReader(db: Database, findFile: () => Promise<string>, log: Fastif
   // Started on the first read, not with the app: most processes never show a chart.
   let starting: Promise<Worker> | undefined;
   const start = (file: string) => {
-    const started = startWorker(file);
+    const started = startDatabaseThread(import.meta.url, 'sqlite-reader-worker', { file });
     started.on('message', (reply: ReaderReply) => {
       const pending = waiting.get(reply.id);
       waiting.delete(reply.id);
       if (reply.ok) pending?.resolve(reply.rows);
-      else pending?.reject(new ReaderError(reply.message, reply.code));
+      else pending?.reject(new DatabaseThreadError(reply.message, reply.code));
       if (waiting.size === 0) started.unref();
     });
     started.on('error', (error) => log.error({ err: error }, 'stats reader thread failed'));
@@ -76,7 +49,7 @@ function threadReader(db: Database, findFile: () => Promise<string>, log: Fastif
         worker = undefined;
         starting = undefined;
       }
-      for (const pending of waiting.values()) pending.reject(new ReaderError('stats reader thread exited', undefined));
+      for (const pending of waiting.values()) pending.reject(new DatabaseThreadError('stats reader thread exited', undefined));
       waiting.clear();
     });
     started.unref();

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+// What the click writer's and the stats reader's threads share: how they start, and how their
+// errors travel back with the driver's code.
+
+/**
+ * Starts the thread whose entry is `name` beside the module at `callerUrl` (its import.meta.url).
+ * Bundled, the entry sits beside main.js as plain JS; from source it is TypeScript, which a
+ * worker can only load once tsx's hooks are registered in it.
+ */
+export function startDatabaseThread(callerUrl: string, name: string, workerData: unknown): Worker {
+  const here = path.dirname(fileURLToPath(callerUrl));
+  const bundled = path.join(here, `${name}.js`);
+  if (existsSync(bundled)) return new Worker(bundled, { workerData });
+  const source = pathToFileURL(path.join(here, `${name}.ts`)).href;
+  // tsx's ESM entry (require.resolve would give the CommonJS one, which cannot register hooks here).
+  const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const tsx = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
+  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
+  return new Worker(boot, { eval: true, workerData });
+}
+
+/** An error as a database thread sends it back: its message, and the driver's code when it has one. */
+export function workerErrorFields(error: unknown): { message: string; code: string | undefined } {
+  const { message, code } = (error ?? {}) as { message?: string; code?: unknown };
+  return { message: String(message ?? error), code: typeof code === 'string' ? code : undefined };
+}
+
+/**
+ * That error again on the main thread, carrying the driver's code: the click writer tells bad data
+ * from a busy database by it, the error handler a busy database (503).
+ */
+export class DatabaseThreadError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
