@@ -8,7 +8,8 @@ import { type DatabaseHandle, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { clickCount, insertLink } from '../redirect/redirect.test-support';
 import { createClickWriter } from './click-writer';
-import { postgresSchema, switchableRelay } from './clicks.test-support';
+import { postgresSchema } from '../test/postgres-schema';
+import { switchableRelay } from './clicks.test-support';
 import { openGeo } from './geo';
 
 // The writer against a database that goes away and comes back: nothing queued may be lost,

@@ -1,28 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type Socket, connect } from 'node:net';
-import pg from 'pg';
-
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A PostgreSQL schema of our own, with a connection URL that selects it (for a server process). */
-export async function postgresSchema(url: string) {
-  const schema = `test_${randomUUID().replaceAll('-', '')}`;
-  await adminQuery(url, `create schema ${schema}`);
-  const separator = url.includes('?') ? '&' : '?';
-  return {
-    schema,
-    urlWithSchema: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    drop: () => adminQuery(url, `drop schema ${schema} cascade`),
-  };
-}
 
 /**
  * A TCP relay in front of a real server that can be switched off and on: while off it cuts every

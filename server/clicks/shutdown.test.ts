@@ -8,7 +8,7 @@ import { type DatabaseTarget, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { agents, clickCount, insertLink } from '../redirect/redirect.test-support';
 import { testDialects } from '../test/test-app';
-import { postgresSchema } from './clicks.test-support';
+import { postgresSchema } from '../test/postgres-schema';
 
 // The real server process: requests in flight when SIGTERM arrives must all end up counted.
 

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type Started, startNode } from '../../bench/lib/processes';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../db/database';
 import type { DialectName } from '../db/dialect';
+import { postgresSchema, schemaUrl } from '../test/postgres-schema';
 
 // A real Corto process (server/main.ts, through the bench's startNode) on a database of its own.
 
@@ -27,32 +26,14 @@ export async function processDatabase(dialect: DialectName): Promise<ProcessData
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `test_${randomUUID().replaceAll('-', '')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create schema ${schema}`);
+  const { schema, drop } = await postgresSchema(url);
   return {
     dialect,
     dataDir,
     target: { kind: 'postgres', url, schema },
-    postgresUrl(via) {
-      const address = new URL(url);
-      if (via) {
-        address.hostname = via.host;
-        address.port = String(via.port);
-      }
-      address.searchParams.set('options', `-c search_path=${schema}`);
-      return address.toString();
-    },
+    postgresUrl: (via) => schemaUrl(url, schema, via),
     async drop() {
-      await admin(`drop schema ${schema} cascade`);
+      await drop();
       removeDir();
     },
   };
@@ -79,5 +60,18 @@ export async function withDatabase<T>(database: ProcessDatabase, use: (handle: D
     return await use(handle);
   } finally {
     await handle.close();
+  }
+}
+
+/** Waits until `done` holds, asking every `everyMs`; fails naming `what` after `limitMs`. */
+export async function until(
+  done: () => boolean | Promise<boolean>,
+  what: string,
+  { limitMs = 30_000, everyMs = 100 }: { limitMs?: number; everyMs?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

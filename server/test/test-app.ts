@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import type { DialectName } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
+import { postgresSchema } from './postgres-schema';
 
 /** SQLite always; PostgreSQL as well whenever TEST_DATABASE_URL is set. */
 export const testDialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -20,16 +19,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function withPgClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh, migrated database of the given kind: a temporary folder, or a PostgreSQL schema of its own. */
 export async function openTestDatabase(dialect: DialectName, dataDir: string) {
   if (dialect === 'sqlite') {
@@ -37,12 +26,8 @@ export async function openTestDatabase(dialect: DialectName, dataDir: string) {
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `test_${randomUUID().replaceAll('-', '')}`;
-  await withPgClient((client) => client.query(`create schema ${schema}`));
-  return {
-    database: openDatabase({ kind: 'postgres', url, schema }),
-    drop: () => withPgClient((client) => client.query(`drop schema ${schema} cascade`)),
-  };
+  const { schema, drop } = await postgresSchema(url);
+  return { database: openDatabase({ kind: 'postgres', url, schema }), drop };
 }
 
 export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}): Promise<TestApp> {

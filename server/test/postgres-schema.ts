@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+// Every PostgreSQL test works in a schema of its own on the shared server, dropped afterwards.
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `url` with its connections' search_path set to `schema`, optionally through another host:port (a relay). */
+export function schemaUrl(url: string, schema: string, via?: { host: string; port: number }): string {
+  const address = new URL(url);
+  if (via) {
+    address.hostname = via.host;
+    address.port = String(via.port);
+  }
+  address.searchParams.set('options', `-c search_path=${schema}`);
+  return address.toString();
+}
+
+/** A new schema on the server at `url`; drop() removes it with everything in it. */
+export async function postgresSchema(url: string) {
+  const schema = `test_${randomUUID().replaceAll('-', '')}`;
+  await adminQuery(url, `create schema ${schema}`);
+  return { schema, urlWithSchema: schemaUrl(url, schema), drop: () => adminQuery(url, `drop schema ${schema} cascade`) };
+}
