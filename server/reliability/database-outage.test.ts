@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../bench/lib/processes';
 import { makeImage } from '../test/test-users';
 import { redirectLoad } from './redirect-load';
-import { type ProcessDatabase, processDatabase, startServer, withDatabase } from './server-process';
+import { type ProcessDatabase, processDatabase, startServer, until, withDatabase } from './server-process';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 // PostgreSQL goes away for a few seconds under load: a relay between the server and the shared
@@ -15,14 +15,6 @@ const WORKERS = 8;
 const OUTAGE_MS = 3000;
 const DEADLINE_MS = 1500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(done: () => boolean | Promise<boolean>, what: string, limitMs = 30_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await sleep(100);
-  }
-}
 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL cut off under load', () => {
   let database: ProcessDatabase;

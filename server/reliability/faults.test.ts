@@ -5,22 +5,15 @@ import { migrateToLatest } from '../db/migrate';
 import { insertLink } from '../redirect/redirect.test-support';
 import { testDialects } from '../test/test-app';
 import { redirectLoad } from './redirect-load';
-import { type ProcessDatabase, processDatabase, startServer, withDatabase } from './server-process';
+import { type ProcessDatabase, processDatabase, startServer, until, withDatabase } from './server-process';
 
 // Real server processes under a small load, stopped politely (SIGTERM) and brutally (SIGKILL).
 // The PostgreSQL outage has a suite of its own (database-outage.test.ts).
 
 const WORKERS = 16;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits (bounded) until `done` holds. */
-async function until(done: () => boolean | Promise<boolean>, what: string, limitMs = 60_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await sleep(50);
-  }
-}
+// The loads below are counted in memory: ask often, and give a loaded machine time.
+const patience = { limitMs: 60_000, everyMs: 50 };
 
 describe.each(testDialects)('faults on %s', (dialect) => {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -57,14 +50,14 @@ describe.each(testDialects)('faults on %s', (dialect) => {
     // 1. SIGTERM with a slow flush: the clicks are still queued when the signal comes, so only the drain saves them.
     const a = await start(database, { CLICK_FLUSH_MS: '2000' });
     const politeLoad = redirectLoad(() => url(a, first!.shortUrl), WORKERS);
-    await until(() => politeLoad.tally.redirects >= 300, '300 redirects before SIGTERM');
+    await until(() => politeLoad.tally.redirects >= 300, '300 redirects before SIGTERM', patience);
     expect(await a.stop('SIGTERM')).toBe(0);
     const polite = await politeLoad.stop();
 
     // 2. Restarted, then SIGKILL under load on the other links.
     const b = await start(database);
     const brutalLoad = redirectLoad(() => url(b, rest[Math.floor(Math.random() * rest.length)]!.shortUrl), WORKERS);
-    await until(() => brutalLoad.tally.redirects >= 300, '300 redirects before SIGKILL');
+    await until(() => brutalLoad.tally.redirects >= 300, '300 redirects before SIGKILL', patience);
     await b.stop('SIGKILL');
     const brutal = await brutalLoad.stop();
 
