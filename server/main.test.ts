@@ -63,6 +63,22 @@ describe('the server process', () => {
     expect(await first.exited).toBe(0);
   });
 
+  it('lets exactly one of two servers started at the same moment on one data folder run', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-main-'));
+    const ports = [await freePort(), await freePort()];
+    const both = ports.map((port) => start({ DATA_DIR: dataDir, PORT: String(port) }));
+    running.push(...both.map((started) => started.child));
+    // The loser exits with the message; the winner keeps serving.
+    const loser = await Promise.race(both.map((started, index) => started.exited.then(() => index)));
+    const winner = 1 - loser;
+    expect(await both[loser]!.exited).toBe(1);
+    expect(both[loser]!.output()).toContain('Otro proceso de Corto');
+    await waitForHealth(ports[winner]!, both[winner]!);
+    expect(both[winner]!.child.exitCode).toBeNull();
+    both[winner]!.child.kill('SIGTERM');
+    expect(await both[winner]!.exited).toBe(0);
+  });
+
   it('refuses a bad setting at start with a message naming it', async () => {
     const started = start({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'corto-main-')), PORT: 'ochenta' });
     running.push(started.child);
