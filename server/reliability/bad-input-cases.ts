@@ -159,6 +159,15 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
       await register(`e-mail with ${shown}`, { ...person, email: `ana${control}@corto.test`, profileImage: goodPng }, 'validation'),
     );
   }
+  // Bidirectional controls, which show text reordered ('factura\u202Egnp.exe' reads 'facturaexe.png').
+  for (const mark of ['\u202e', '\u202d', '\u2066', '\u2067', '\u2069', '\u200f']) {
+    const shown = JSON.stringify(mark);
+    cases.push(
+      { ...link({ ...goodLink, title: `factura${mark}gnp.exe` }), name: `title with ${shown}` },
+      { ...link({ ...goodLink, customUrl: `alias${mark}malo` }), name: `alias with ${shown}` },
+      await register(`name with ${shown}`, { ...person, name: `Ana${mark}nimda`, profileImage: goodPng }, 'validation'),
+    );
+  }
   // Unicode where only ASCII belongs.
   for (const alias of ['café', 'ñandú', '日本語', '😀😀😀', 'a\u200bb', 'ａｂｃ']) cases.push(link({ ...goodLink, customUrl: alias }));
   cases.push(login({ email: 'ana@corto\u2024test', password: 'secreto-123' }));
