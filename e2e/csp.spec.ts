@@ -43,7 +43,7 @@ test('no screen of the app trips the Content-Security-Policy', async ({ page }) 
   await page.getByRole('button', { name: 'Crear link' }).click();
   const dialog = page.getByRole('dialog', { name: 'Crear link' });
   await dialog.getByLabel('Nombre del link').fill('Con política');
-  await dialog.getByLabel('URL original').fill('http://127.0.0.1/');
+  await dialog.getByLabel('URL original').fill('https://ejemplo.com/politica');
   // The QR preview is drawn in the browser (a data: or blob: image, or a canvas).
   await expect(dialog.getByRole('img').first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Crear' }).click();

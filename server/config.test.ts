@@ -12,7 +12,16 @@ describe('loadConfig', () => {
       publicBaseUrl: 'http://localhost:3000',
       databaseUrl: undefined,
       trustProxy: false,
+      redirectMissLimit: 30,
+      linksPerHour: 200,
+      allowPrivateDestinations: false,
     });
+  });
+
+  it('reads the abuse limits, 0 turning each off, and ALLOW_PRIVATE_DESTINATIONS as true or false', () => {
+    expect(loadConfig({ REDIRECT_MISS_LIMIT: '0', LINKS_PER_HOUR: '0' })).toMatchObject({ redirectMissLimit: 0, linksPerHour: 0 });
+    expect(loadConfig({ ALLOW_PRIVATE_DESTINATIONS: 'true' }).allowPrivateDestinations).toBe(true);
+    expect(loadConfig({ ALLOW_PRIVATE_DESTINATIONS: 'false' }).allowPrivateDestinations).toBe(false);
   });
 
   it('builds the public address on the chosen port and drops a trailing slash from a given one', () => {
@@ -36,6 +45,9 @@ describe('loadConfig', () => {
     ['PUBLIC_BASE_URL', 'ftp://co.rto', /PUBLIC_BASE_URL: debe ser una dirección http/],
     ['DATABASE_URL', 'mysql://db/corto', /DATABASE_URL: debe ser una cadena de conexión postgres/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL/],
+    ['REDIRECT_MISS_LIMIT', '-1', /REDIRECT_MISS_LIMIT/],
+    ['LINKS_PER_HOUR', 'muchos', /LINKS_PER_HOUR: debe ser un número de links por hora/],
+    ['ALLOW_PRIVATE_DESTINATIONS', 'yes', /ALLOW_PRIVATE_DESTINATIONS: debe ser true o false/],
   ])('refuses %s=%s with a message naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -43,6 +43,12 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_IP: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(30),
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(10),
   API_DEADLINE_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin plazo)' }).int().min(0).default(10_000),
+  REDIRECT_MISS_LIMIT: z.coerce.number({ error: 'debe ser un número de direcciones desconocidas por minuto (0 = sin límite)' }).int().min(0).default(30),
+  LINKS_PER_HOUR: z.coerce.number({ error: 'debe ser un número de links por hora (0 = sin límite)' }).int().min(0).default(200),
+  ALLOW_PRIVATE_DESTINATIONS: z
+    .enum(['true', 'false'], { error: 'debe ser true o false' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export interface Config {
@@ -67,6 +73,12 @@ export interface Config {
   authRateLimitPerEmail: number;
   /** An API call unanswered this long after its body was read gets a 503 (a silent database); 0 = never. */
   apiDeadlineMs: number;
+  /** Unknown short addresses one client (an IPv4 address, an IPv6 /64) may ask for per minute; 0 = no limit. */
+  redirectMissLimit: number;
+  /** Links one account may create per hour; 0 = no limit. */
+  linksPerHour: number;
+  /** Destinations on loopback, private or link-local addresses, or on this instance, are allowed (an intranet). */
+  allowPrivateDestinations: boolean;
   /** Where the built web app lives; absent in API-only tests. */
   webDir: string | undefined;
 }
@@ -98,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerIp: vars.AUTH_RATE_LIMIT_IP,
     authRateLimitPerEmail: vars.AUTH_RATE_LIMIT_EMAIL,
     apiDeadlineMs: vars.API_DEADLINE_MS,
+    redirectMissLimit: vars.REDIRECT_MISS_LIMIT,
+    linksPerHour: vars.LINKS_PER_HOUR,
+    allowPrivateDestinations: vars.ALLOW_PRIVATE_DESTINATIONS,
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   };
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
+import { sweepOrphans } from './storage/orphan-sweep';
 
 const WRITER_READY_WAIT_MS = 30_000;
 
@@ -19,13 +20,19 @@ async function main() {
   }
   const app = await buildApp({ config, database });
 
+  // The orphan sweep, started once listening; stopped (between two batches) before the database closes.
+  const sweepStop = new AbortController();
+  let sweeping: Promise<void> = Promise.resolve();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping: no new connections, finishing what is in flight');
     try {
+      sweepStop.abort();
       await app.close();
+      await sweeping;
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -50,6 +57,15 @@ async function main() {
   app.log.info(
     { database: database.dialect, publicBaseUrl: config.publicBaseUrl, web: Boolean(config.webDir) },
     `Corto escucha en ${config.publicBaseUrl}`,
+  );
+
+  // Files a crash left behind (a QR or picture whose row was never written, half-written
+  // temporary files): removed in the background, so listening never waits on a folder listing.
+  sweeping = sweepOrphans({ db: database.db, storage: app.appContext.storage, signal: sweepStop.signal }).then(
+    (removed) => app.log.info(removed, 'orphan files swept'),
+    (error: unknown) => {
+      if (!sweepStop.signal.aborted) app.log.warn({ err: error }, 'orphan file sweep failed');
+    },
   );
 }
 

@@ -15,6 +15,7 @@ export const authMessages = {
   ...validationMessages,
   nameTooLong: `El nombre no puede superar los ${NAME_MAX_LENGTH} caracteres`,
   nameControl: 'El nombre no puede contener caracteres de control (saltos de línea, tabuladores...)',
+  nameBidi: 'El nombre no puede contener caracteres invisibles que cambian la dirección del texto',
   emailTooLong: `El email no puede superar los ${EMAIL_MAX_LENGTH} caracteres`,
   passwordTooLong: `La contraseña no puede superar los ${PASSWORD_MAX_LENGTH} caracteres`,
   profileImageType: 'La imagen de perfil debe ser PNG, JPEG, WebP o GIF',

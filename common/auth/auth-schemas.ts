@@ -33,7 +33,9 @@ export const registerFieldsSchema = z.object({
   name: requiredString(m.nameRequired)
     .max(NAME_MAX_LENGTH, { error: m.nameTooLong })
     // C0, DEL and C1 controls: invisible, break logs, and PostgreSQL refuses NUL in text.
-    .refine((value) => !/\p{Cc}/u.test(value), { error: m.nameControl }),
+    .refine((value) => !/\p{Cc}/u.test(value), { error: m.nameControl })
+    // Bidirectional controls (U+202E...) would show the name reordered wherever it is listed.
+    .refine((value) => !/\p{Bidi_Control}/u.test(value), { error: m.nameBidi }),
   email: email(m.registerEmailRequired, m.registerEmailInvalid),
   password,
 });

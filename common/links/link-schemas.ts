@@ -17,6 +17,9 @@ import {
 const ALIAS_CHARACTERS = /^[A-Za-z0-9_-]*$/;
 // C0, DEL and C1 controls: invisible, break logs and CSV, and PostgreSQL refuses NUL in text.
 const CONTROL_CHARACTER = /\p{Cc}/u;
+// Bidirectional controls (U+202E and friends) reorder what is shown: 'factura\u202Egnp.exe' reads
+// as 'facturaexe.png'. An alias cannot hold them anyway (ASCII only).
+const BIDI_CONTROL = /\p{Bidi_Control}/u;
 
 /** Every message that applies to a long URL already trimmed; empty when it is acceptable. */
 export function longUrlProblems(value: string): string[] {
@@ -55,7 +58,8 @@ export const createLinkSchema = z.object({
     .trim()
     .min(1, m.titleRequired)
     .max(TITLE_MAX_LENGTH, m.titleTooLong)
-    .refine((value) => !CONTROL_CHARACTER.test(value), m.titleControl),
+    .refine((value) => !CONTROL_CHARACTER.test(value), m.titleControl)
+    .refine((value) => !BIDI_CONTROL.test(value), m.titleBidi),
   longUrl: z
     .string({ error: m.longUrlRequired })
     .trim()

@@ -1,11 +1,13 @@
 import { buckets } from '@common/constants';
 import type { CreateLink } from '@common/links/link-schemas';
 import { linkMessages } from '@common/links/link-messages';
+import { errorMessages } from '@common/messages';
 import { isReservedPath } from '@common/reserved-paths';
 import type { AppContext } from '../app-context';
 import { isUniqueViolation } from '../db/dialect';
 import type { UrlRow } from '../db/schema';
 import { AppError } from '../http/app-error';
+import { destinationProblem } from './destination-policy';
 import { shortLinkOf } from './link-mapper';
 import { insertLink, isAddressTaken } from './links.queries';
 import { qrKey, qrPng } from './qr';
@@ -38,6 +40,11 @@ export async function createLink(
   drawCode: () => string = newShortCode,
 ): Promise<UrlRow> {
   const { db } = database;
+  const destination = destinationProblem(input.longUrl, {
+    publicBaseUrl: config.publicBaseUrl,
+    allowPrivate: config.allowPrivateDestinations,
+  });
+  if (destination) throw new AppError('validation', errorMessages.validation, { longUrl: [destination] });
   if (input.customUrl && (await isAddressTaken(db, input.customUrl))) throw aliasTaken();
 
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {

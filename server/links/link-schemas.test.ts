@@ -51,6 +51,16 @@ describe('createLinkSchema', () => {
     }
     expect(messagesOf({ title: 't', longUrl: 'http://x.es', customUrl: 'x'.repeat(50) })).toEqual({});
   });
+
+  it('refuses bidirectional controls in a title (U+202E shows "exe.gnp" as "png.exe") and in an alias', () => {
+    const bidi = ['\u202e', '\u202a', '\u202b', '\u202c', '\u202d', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
+    for (const mark of bidi) {
+      expect(messagesOf({ title: `factura${mark}gnp.exe`, longUrl: 'http://x.es' })).toEqual({ title: [m.titleBidi] });
+      expect(messagesOf({ title: 't', longUrl: 'http://x.es', customUrl: `abc${mark}def` })).toEqual({ customUrl: [m.aliasCharacters] });
+    }
+    // Right-to-left text itself is welcome.
+    expect(messagesOf({ title: 'שלום עולם مرحبا', longUrl: 'http://x.es' })).toEqual({});
+  });
 });
 
 describe('listLinksQuerySchema', () => {

@@ -13,6 +13,7 @@ import type { AppContext } from '../app-context';
 import { requireUser, signedInUser } from '../auth/require-user';
 import { AppError } from '../http/app-error';
 import { createLink } from './create-link';
+import { createCreationQuota } from './creation-quota';
 import { rowToLink } from './link-mapper';
 import { deleteUserLink, findUserLink, listUserLinks, type PageCursor, userLinkTotals } from './links.queries';
 
@@ -61,12 +62,14 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     },
   );
 
+  const creationQuota = createCreationQuota(db, context.config.linksPerHour);
   routes.post(
     '/api/links',
     // strict: a field the API does not know (userId, shortCode, clicks...) is refused, not ignored.
     { schema: { body: createLinkSchema.strict(), response: { 201: linkResponseSchema } } },
     async (request, reply) => {
-      const row = await createLink(context, signedInUser(request).id, request.body);
+      const userId = signedInUser(request).id;
+      const row = await creationQuota.run(userId, reply, () => createLink(context, userId, request.body));
       return reply.status(201).send({ link: rowToLink(row, context) });
     },
   );

@@ -159,6 +159,15 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
       await register(`e-mail with ${shown}`, { ...person, email: `ana${control}@corto.test`, profileImage: goodPng }, 'validation'),
     );
   }
+  // Bidirectional controls, which show text reordered ('factura\u202Egnp.exe' reads 'facturaexe.png').
+  for (const mark of ['\u202e', '\u202d', '\u2066', '\u2067', '\u2069', '\u200f']) {
+    const shown = JSON.stringify(mark);
+    cases.push(
+      { ...link({ ...goodLink, title: `factura${mark}gnp.exe` }), name: `title with ${shown}` },
+      { ...link({ ...goodLink, customUrl: `alias${mark}malo` }), name: `alias with ${shown}` },
+      await register(`name with ${shown}`, { ...person, name: `Ana${mark}nimda`, profileImage: goodPng }, 'validation'),
+    );
+  }
   // Unicode where only ASCII belongs.
   for (const alias of ['café', 'ñandú', '日本語', '😀😀😀', 'a\u200bb', 'ａｂｃ']) cases.push(link({ ...goodLink, customUrl: alias }));
   cases.push(login({ email: 'ana@corto\u2024test', password: 'secreto-123' }));
@@ -171,6 +180,15 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
     'about:blank', 'chrome://settings', 'ws://example.com', '/relativo', './relativo', '../relativo', '//evil.example/x', 'example.com',
     'www.example.com/camino', 'http://', 'https://', 'https://exa mple.com', 'http://[::1', 'https://a.example/\u0000x', 'https://a.example/\tx', '?q=1', '#fragmento',
   ]) cases.push(link({ ...goodLink, longUrl }));
+
+  // Destinations inside the visitor's machine or network, or on this very instance (the battery's
+  // server runs with the default PUBLIC_BASE_URL, http://localhost:PORT).
+  for (const longUrl of [
+    'http://127.0.0.1/', 'http://0x7f.1/', 'http://2130706433/', 'http://localhost:3000/', 'http://app.localhost/', 'http://10.1.2.3/',
+    'http://172.16.0.1/', 'http://192.168.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://[fe80::1]/',
+    'http://[fd00::1]/', 'http://[::ffff:127.0.0.1]/', 'http://[::ffff:c0a8:1]/', 'http://0.0.0.0/', 'http://impresora.local/',
+  ]) cases.push(link({ ...goodLink, longUrl }));
+  cases.push({ ...link({ ...goodLink, longUrl: `http://localhost/${ctx.takenShortCode}` }), name: 'a short address of this instance as destination' });
 
   // Aliases: path tricks, reserved words in any case, too short, taken in any case.
   for (const alias of [

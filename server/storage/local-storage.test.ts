@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -31,6 +32,33 @@ describe('local object storage', () => {
     expect(existsSync(path.join(t.config.dataDir, 'storage', 'profile-pictures', 'dp-Ana-1.png'))).toBe(false);
     const response = await t.app.inject({ method: 'GET', url: '/storage/profile-pictures/dp-Ana-1.png' });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('leaves no temporary file behind, whether the write succeeds or fails', async () => {
+    const root = path.join(t.config.dataDir, 'storage');
+    const storage = createLocalStorage(root);
+    await storage.put('qrs', 'qr-bien01.png', png, 'image/png');
+    // A folder where the file should go: the final rename fails.
+    await mkdir(path.join(root, 'qrs', 'qr-falla1.png'));
+    await expect(storage.put('qrs', 'qr-falla1.png', png, 'image/png')).rejects.toThrow();
+    expect((await readdir(path.join(root, 'qrs'))).sort()).toEqual(['qr-bien01.png', 'qr-falla1.png']);
+  });
+
+  it('lists a bucket with the time of each file, leftovers of interrupted writes included', async () => {
+    const root = path.join(t.config.dataDir, 'storage');
+    const storage = createLocalStorage(root);
+    const listed = async () => {
+      const objects = [];
+      for await (const object of storage.list('qrs')) objects.push(object);
+      return objects.sort((a, b) => a.key.localeCompare(b.key));
+    };
+    expect(await listed()).toEqual([]);
+    await storage.put('qrs', 'qr-uno001.png', png, 'image/png');
+    await writeFile(path.join(root, 'qrs', 'qr-dos002.png.abc.partial'), 'medio');
+    await mkdir(path.join(root, 'qrs', 'carpeta'));
+    const objects = await listed();
+    expect(objects.map((object) => object.key)).toEqual(['qr-dos002.png.abc.partial', 'qr-uno001.png']);
+    for (const object of objects) expect(Math.abs(object.modifiedAt - Date.now())).toBeLessThan(60_000);
   });
 
   it('refuses keys that could leave their bucket', async () => {

@@ -1,22 +1,57 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Bucket, STORAGE_PATH_PREFIX } from '@common/constants';
-import { assertSafeKey, type ObjectStorage } from './storage';
+import { assertSafeKey, type ObjectStorage, PARTIAL_SUFFIX, type StoredObject } from './storage';
 
-/** Objects as files in {root}/{bucket}/{key}, published by the server under /storage. */
+/** Writes `body` to `file` and waits until it is on the disk, not only in the page cache. */
+async function writeDurably(file: string, body: Buffer): Promise<void> {
+  const handle = await open(file, 'wx');
+  try {
+    await handle.writeFile(body);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Makes a rename in `folder` durable. Windows cannot open a folder to flush it. */
+async function syncFolder(folder: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Objects as files in {root}/{bucket}/{key}, published by the server under /storage.
+ * A write goes to a temporary file, flushed to disk, then renamed over the key: a reader never
+ * sees half a file, and a crash (even a power cut) leaves either the whole file or a `.partial`
+ * leftover, which the orphan sweep removes. The row naming a file is written after put returns,
+ * so it never names a file that a power cut could lose.
+ */
 export function createLocalStorage(root: string): ObjectStorage {
+  const folderOf = (bucket: Bucket) => path.join(root, bucket);
   const fileOf = (bucket: Bucket, key: string) => {
     assertSafeKey(key);
-    return path.join(root, bucket, key);
+    return path.join(folderOf(bucket), key);
   };
   return {
     async put(bucket, key, body) {
       const file = fileOf(bucket, key);
       await mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      const partial = `${file}.${process.pid}.partial`;
-      await writeFile(partial, body);
-      await rename(partial, file);
+      const partial = `${file}.${randomBytes(6).toString('hex')}${PARTIAL_SUFFIX}`;
+      try {
+        await writeDurably(partial, body);
+        await rename(partial, file);
+      } catch (error) {
+        await rm(partial, { force: true }).catch(() => undefined);
+        throw error;
+      }
+      await syncFolder(path.dirname(file));
     },
     publicUrl(bucket, key) {
       assertSafeKey(key);
@@ -24,6 +59,20 @@ export function createLocalStorage(root: string): ObjectStorage {
     },
     async remove(bucket, key) {
       await rm(fileOf(bucket, key), { force: true });
+    },
+    async *list(bucket): AsyncIterable<StoredObject> {
+      const folder = folderOf(bucket);
+      const entries = await opendir(folder).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined; // nothing stored yet
+        throw error;
+      });
+      if (!entries) return;
+      for await (const entry of entries) {
+        if (!entry.isFile()) continue;
+        // Gone in the meantime (removed by a request): not listed.
+        const info = await stat(path.join(folder, entry.name)).catch(() => undefined);
+        if (info) yield { key: entry.name, modifiedAt: info.mtimeMs };
+      }
     },
   };
 }

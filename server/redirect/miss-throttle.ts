@@ -1,0 +1,57 @@
+const WINDOW_MS = 60 * 1000;
+/** Clients counted at once at most (~100 bytes each): a bound on memory whatever the traffic. */
+const MAX_CLIENTS = 100_000;
+
+export interface MissThrottle {
+  /** Seconds this client must wait before its next lookup of a code not in the cache; 0 = go ahead. */
+  waitOf(client: string, now?: number): number;
+  /** The client asked for a short code that does not exist. */
+  miss(client: string, now?: number): void;
+  /** Clients counted now (for tests of the memory bound). */
+  readonly size: number;
+}
+
+export interface MissThrottleOptions {
+  /** Unknown codes allowed per client per minute; 0 turns the throttle off. */
+  limit: number;
+  maxClients?: number;
+}
+
+/**
+ * Unknown short codes counted per client (clientKey: an IPv4 address, an IPv6 /64) over a minute
+ * from its first miss. A client over the limit waits for the end of that minute before any code
+ * that is not cached is looked up: guessing stops, and its guesses stop reaching the database.
+ * Finished minutes are dropped once a minute, so memory holds the last minute's clients at most,
+ * and never more than maxClients (beyond that, new clients go uncounted until some minute ends,
+ * rather than anyone being refused for it).
+ */
+export function createMissThrottle({ limit, maxClients = MAX_CLIENTS }: MissThrottleOptions): MissThrottle {
+  if (limit <= 0) return { waitOf: () => 0, miss: () => {}, size: 0 };
+  const clients = new Map<string, { since: number; misses: number }>();
+  let sweptAt = 0;
+  const sweep = (now: number) => {
+    if (now - sweptAt < WINDOW_MS) return;
+    sweptAt = now;
+    for (const [client, entry] of clients) if (now - entry.since >= WINDOW_MS) clients.delete(client);
+  };
+  const current = (client: string, now: number) => {
+    const entry = clients.get(client);
+    return entry && now - entry.since < WINDOW_MS ? entry : undefined;
+  };
+  return {
+    waitOf(client, now = Date.now()) {
+      const entry = current(client, now);
+      if (!entry || entry.misses < limit) return 0;
+      return Math.max(1, Math.ceil((entry.since + WINDOW_MS - now) / 1000));
+    },
+    miss(client, now = Date.now()) {
+      sweep(now);
+      const entry = current(client, now);
+      if (entry) entry.misses += 1;
+      else if (clients.size < maxClients || clients.has(client)) clients.set(client, { since: now, misses: 1 });
+    },
+    get size() {
+      return clients.size;
+    },
+  };
+}
