@@ -45,7 +45,8 @@ describe('createLinkSchema', () => {
     });
     expect(messagesOf({ title: 't', longUrl: 'http://x.es', customUrl: 'x'.repeat(51) })).toEqual({ customUrl: [m.aliasLength] });
     expect(messagesOf({ title: 't', longUrl: 'http://x.es', customUrl: 'mi alias' })).toEqual({ customUrl: [m.aliasCharacters] });
-    expect(messagesOf({ title: 't', longUrl: 'http://x.es', customUrl: 'ñandú' })).toEqual({ customUrl: [m.aliasCharacters] });
+    expect(messagesOf({ title: 't', longUrl: 'http://x.es', customUrl: 'ñandú' })).toEqual({});
+    expect(messagesOf({ title: 't', longUrl: 'http://x.es', customUrl: 'ñandú🐦' })).toEqual({ customUrl: [m.aliasCharacters] });
     for (const customUrl of ['dashboard', 'API', 'Link', 'storage']) {
       expect(messagesOf({ title: 't', longUrl: 'http://x.es', customUrl })).toEqual({ customUrl: [m.aliasReserved] });
     }

@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context';
 import { staticSecurityHeaders } from '../http/security-headers';
 import { sendNotFoundPage } from './not-found-page';
 import type { RedirectAnswer } from './redirect-answer';
+import { possibleAddress } from './path-address';
 import { possibleCode } from './redirect-fast-path';
 
 type Context = Pick<AppContext, 'config' | 'linkCache'> & { answer: RedirectAnswer };
@@ -29,8 +30,10 @@ export async function redirectRoutes(app: FastifyInstance, { config, linkCache, 
       const { code } = request.params as { code: string };
       reply.headers(staticSecurityHeaders);
       if (isReservedPath(code)) return reply.callNotFound(); // the web app's own screens
-      if (!possibleCode.test(code)) return sendNotFoundPage(reply, config.webDir);
-      return linkCache.resolve(code).then((link) => {
+      // The router has percent-decoded the parameter already; NFC and the alias rule remain.
+      const address = possibleCode.test(code) ? code : possibleAddress(code);
+      if (address === undefined) return sendNotFoundPage(reply, config.webDir);
+      return linkCache.resolve(address).then((link) => {
         if (!link) return sendNotFoundPage(reply, config.webDir);
         reply.hijack();
         answer(request.raw, reply.raw, link);
