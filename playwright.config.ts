@@ -38,6 +38,8 @@ export default defineConfig({
       DATABASE_URL: '',
       // Every spec signs users up from 127.0.0.1; the limits themselves are covered by the API tests.
       AUTH_RATE_LIMIT_IP: '1000',
+      // The statistics specs visit from several places by X-Forwarded-For, as a proxy would send it.
+      TRUST_PROXY: '127.0.0.1',
     },
   },
 });
