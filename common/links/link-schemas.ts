@@ -44,7 +44,8 @@ export function aliasProblems(value: string): string[] {
   // Counted in code points (an NFC 'ñ' is one), not in UTF-16 units.
   const length = [...value].length;
   if (length < ALIAS_MIN_LENGTH || length > ALIAS_MAX_LENGTH) problems.push(m.aliasLength);
-  if (!ALIAS_CHARACTERS.test(value)) problems.push(m.aliasCharacters);
+  // Compatibility variants ('ａｂｃ' fullwidth, the ligature 'ﬁ') would pass for other aliases: refused.
+  if (!ALIAS_CHARACTERS.test(value) || value.normalize('NFKC') !== value.normalize('NFC')) problems.push(m.aliasCharacters);
   if (isReservedPath(value)) problems.push(m.aliasReserved);
   return problems;
 }

@@ -58,7 +58,7 @@ describe.each(testDialects)('aliases beyond ASCII on %s', (dialect) => {
   });
 
   it('still refuses what is neither a letter nor a digit, in Spanish', async () => {
-    for (const customUrl of ['ñoquis!', 'dos palabras', '🍝🍝🍝', 'a/b', 'x\u200by\u200bz', 'abc\u202e']) {
+    for (const customUrl of ['ñoquis!', 'dos palabras', '🍝🍝🍝', 'a/b', 'x\u200by\u200bz', 'abc\u202e', 'ｎｏｑｕｉｓ', 'ﬁdeos']) {
       const response = await postLink(t.app, cookie, { title: 't', longUrl: 'https://example.com', customUrl });
       expect(response.statusCode, customUrl).toBe(400);
       expect(response.json().error.fields.customUrl).toContain(m.aliasCharacters);
