@@ -40,6 +40,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_IP: '1000',
       // stats.spec's links lead back to this server's landing page, so a visit never leaves 127.0.0.1.
       ALLOW_PRIVATE_DESTINATIONS: 'true',
+      // The statistics specs visit from several places by X-Forwarded-For, as a proxy would send it.
+      TRUST_PROXY: '127.0.0.1',
     },
   },
 });

@@ -28,3 +28,10 @@ const reserved = new Set<string>(RESERVED_PATHS);
 export function isReservedPath(segment: string): boolean {
   return reserved.has(segment.toLowerCase());
 }
+
+/**
+ * What the create form's QR preview points at until the server has drawn the link's code. The
+ * '~' is neither a letter, a digit, '-' nor '_', so no alias or short code can ever be this path:
+ * a printed preview can never be made to lead somewhere by whoever claims it first.
+ */
+export const QR_PREVIEW_PATH = '~vista-previa';

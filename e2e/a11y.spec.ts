@@ -2,11 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { screens } from './helpers/screens';
 
-// Serious and critical findings fail the test; minor and moderate ones are listed in the report.
-const blocking = new Set(['serious', 'critical']);
+// Moderate, serious and critical findings fail the test; minor ones are listed in the report.
+const blocking = new Set(['moderate', 'serious', 'critical']);
 
 for (const screen of screens) {
-  test(`axe finds no serious or critical violation on ${screen.name}`, async ({ page }) => {
+  test(`axe finds no moderate, serious or critical violation on ${screen.name}`, async ({ page }) => {
     await screen.open(page);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     const found = results.violations.filter((violation) => blocking.has(violation.impact ?? ''));

@@ -59,14 +59,14 @@ test('a link visited from a phone and from a computer shows both in the device c
 
   const devices = page.getByRole('figure', { name: 'Clicks por dispositivo' });
   await expect(devices.locator('.recharts-pie-sector')).toHaveCount(2);
-  await expect(devices.getByRole('row', { name: 'Móvil 50 % (1 clicks)' })).toBeAttached();
-  await expect(devices.getByRole('row', { name: 'Escritorio 50 % (1 clicks)' })).toBeAttached();
+  await expect(devices.getByRole('row', { name: 'Móvil 50 % (1 click)' })).toBeAttached();
+  await expect(devices.getByRole('row', { name: 'Escritorio 50 % (1 click)' })).toBeAttached();
   // Equal counts: ordered by stored value, desktop before mobile.
   await expect(devices.locator('.recharts-legend-item-text')).toHaveText(['Escritorio 50%', 'Móvil 50%']);
 
   const cities = page.getByRole('figure', { name: 'Clicks por ciudad' });
   await expect(cities.locator('svg.recharts-surface')).toBeVisible();
-  await expect(cities.getByRole('link', { name: 'IP Geolocation by DB-IP' })).toHaveAttribute('href', 'https://db-ip.com');
+  await expect(cities.getByRole('link', { name: 'Geolocalización IP por DB-IP' })).toHaveAttribute('href', 'https://db-ip.com');
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Exportar CSV' }).click();

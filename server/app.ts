@@ -18,6 +18,7 @@ import { type FrontHandler, serverFactoryWith } from './http/node-server';
 import { createLinkCache } from './redirect/link-cache';
 import { createRedirectAnswer } from './redirect/redirect-answer';
 import { createRedirectFastPath } from './redirect/redirect-fast-path';
+import { redirectRawUtf8Path } from './redirect/raw-path-redirect';
 import { redirectRoutes } from './redirect/redirect.routes';
 import { createLocalStorage } from './storage/local-storage';
 import { staticRoutes } from './static/static.routes';
@@ -41,6 +42,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     serverFactory: serverFactoryWith(
       () => front.handle,
       () => app.log,
+      // '/Ñoquis' sent as raw UTF-8 (not allowed in HTTP, so refused by Node's parser): a 301 to '/%C3%91oquis'.
+      (error, socket) => void redirectRawUtf8Path(error, socket),
     ),
     trustProxy,
     bodyLimit: 1024 * 1024,

@@ -14,7 +14,9 @@ import {
 // One schema for the create route, the create form's resolver and the client's types.
 // Every rule that fails adds its own message, so a field shows all of them at once.
 
-const ALIAS_CHARACTERS = /^[A-Za-z0-9_-]*$/;
+// Any letter or digit of any script (with the accents and marks written on it), '-' and '_': a
+// Spanish product takes 'Ñoquis' or 'canción'. Checked on the NFC form (see customUrl below).
+export const ALIAS_CHARACTERS = /^(?:[\p{L}\p{Nd}]\p{M}*|[-_])*$/u;
 // C0, DEL and C1 controls: invisible, break logs and CSV, and PostgreSQL refuses NUL in text.
 const CONTROL_CHARACTER = /\p{Cc}/u;
 // Bidirectional controls (U+202E and friends) reorder what is shown: 'factura\u202Egnp.exe' reads
@@ -42,8 +44,11 @@ export function longUrlProblems(value: string): string[] {
 /** Every format message for a custom alias already trimmed and not empty (uniqueness is the server's). */
 export function aliasProblems(value: string): string[] {
   const problems: string[] = [];
-  if (value.length < ALIAS_MIN_LENGTH || value.length > ALIAS_MAX_LENGTH) problems.push(m.aliasLength);
-  if (!ALIAS_CHARACTERS.test(value)) problems.push(m.aliasCharacters);
+  // Counted in code points (an NFC 'ñ' is one), not in UTF-16 units.
+  const length = [...value].length;
+  if (length < ALIAS_MIN_LENGTH || length > ALIAS_MAX_LENGTH) problems.push(m.aliasLength);
+  // Compatibility variants ('ａｂｃ' fullwidth, the ligature 'ﬁ') would pass for other aliases: refused.
+  if (!ALIAS_CHARACTERS.test(value) || value.normalize('NFKC') !== value.normalize('NFC')) problems.push(m.aliasCharacters);
   if (isReservedPath(value)) problems.push(m.aliasReserved);
   return problems;
 }
@@ -70,6 +75,8 @@ export const createLinkSchema = z.object({
   customUrl: z
     .string({ error: m.aliasCharacters })
     .trim()
+    // One spelling per alias: 'ñ' typed as one character or as 'n' plus a combining tilde is stored alike.
+    .normalize('NFC')
     .superRefine((value, ctx) => {
       if (value !== '') report(aliasProblems)(value, ctx);
     })

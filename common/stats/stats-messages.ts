@@ -20,7 +20,8 @@ export const statsMessages = {
   range: 'Periodo',
   exportCsv: 'Exportar CSV',
   loadError: 'No se pudieron cargar las estadísticas.',
-  geoAttribution: 'IP Geolocation by DB-IP',
+  /** DB-IP's credit, in the page's language (CC BY 4.0 asks for attribution, not for its English wording). */
+  geoAttribution: 'Geolocalización IP por DB-IP',
   invalidRange: 'El periodo debe ser 7d, 30d, 90d o all.',
 } as const;
 

@@ -113,6 +113,22 @@ export const screens: Screen[] = [
   { name: 'link-detail', open: openDetail },
   { name: 'link-detail-stats', open: openDetailWithStats },
   {
+    // An alias with 'ñ' and a destination with accents and an international domain, shown readable.
+    name: 'link-detail-international',
+    open: async (page) => {
+      await signUpViaApi(page, { name: 'Ana Gómez' });
+      const customUrl = `Ñoquis-${Date.now().toString(36)}`;
+      const response = await page.request.post('/api/links', {
+        data: { title: 'Receta de ñoquis', longUrl: 'https://españa.es/recetas/ñoquis_de_patata?fuente=abuela', customUrl },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      const { link } = (await response.json()) as { link: { id: number } };
+      await openAt(page, `/link/${link.id}`);
+      await expect(page.getByRole('link', { name: 'https://españa.es/recetas/ñoquis_de_patata?fuente=abuela' })).toBeVisible();
+      await expect(page.getByText('No hay estadísticas disponibles para este link.')).toBeVisible();
+    },
+  },
+  {
     name: 'user-menu',
     open: async (page) => {
       await signedIn(page);

@@ -2,14 +2,37 @@ import { type Page, expect } from '@playwright/test';
 import { signUpViaApi } from './accounts';
 
 // The detail page with statistics to show: a link visited through the real redirect route from
-// a few devices and sites, for the accessibility and screenshot specs.
+// a few devices, sites and places, for the accessibility, screenshot and statistics specs. The
+// places come from X-Forwarded-For (the e2e server trusts 127.0.0.1 as its proxy), looked up in
+// the real DB-IP database, and were picked for their long names.
 
-const visits: Array<{ agent: string; referer?: string }> = [
-  { agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1', referer: 'https://t.co/x' },
-  { agent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36', referer: 'https://www.instagram.com/' },
-  { agent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36' },
-  { agent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15', referer: 'https://news.ycombinator.com/' },
-  { agent: 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1' },
+const agents = {
+  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+  ipad: 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
+};
+
+/** DB-IP's city for each address (checked against the installed database). */
+export const places = {
+  fuencarral: { ip: '213.0.0.1', city: 'Madrid (Fuencarral - El Pardo)' },
+  mountainView: { ip: '8.8.8.8', city: 'Mountain View' },
+  pozuelo: { ip: '62.36.0.1', city: 'Pozuelo de Alarcon' },
+  ibiza: { ip: '2.136.0.1', city: 'Ibiza Town' },
+  sydney: { ip: '1.1.1.1', city: 'Sydney' },
+};
+
+const visits: Array<{ agent: string; ip: string; referer?: string }> = [
+  { agent: agents.iphone, ip: places.fuencarral.ip, referer: 'https://t.co/x' },
+  { agent: agents.android, ip: places.fuencarral.ip, referer: 'https://www.instagram.com/' },
+  { agent: agents.windows, ip: places.fuencarral.ip },
+  { agent: agents.mac, ip: places.mountainView.ip, referer: 'https://news.ycombinator.com/' },
+  { agent: agents.ipad, ip: places.mountainView.ip },
+  { agent: agents.iphone, ip: places.pozuelo.ip },
+  { agent: agents.windows, ip: places.pozuelo.ip },
+  { agent: agents.android, ip: places.ibiza.ip },
+  { agent: agents.windows, ip: places.sydney.ip },
 ];
 
 export async function openDetailWithStats(page: Page) {
@@ -18,10 +41,10 @@ export async function openDetailWithStats(page: Page) {
   const created = await page.request.post('/api/links', { data: { title: 'Campaña de otoño', longUrl: 'https://ejemplo.com/otono' } });
   expect(created.status(), await created.text()).toBe(201);
   const { link } = (await created.json()) as { link: { id: number; shortLink: string } };
-  for (const { agent, referer } of visits) {
+  for (const { agent, ip, referer } of visits) {
     const response = await page.request.get(link.shortLink, {
       maxRedirects: 0,
-      headers: { 'user-agent': agent, ...(referer ? { referer } : {}) },
+      headers: { 'user-agent': agent, 'x-forwarded-for': ip, ...(referer ? { referer } : {}) },
     });
     expect(response.status()).toBe(302);
   }

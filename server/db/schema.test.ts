@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDialects } from '../test/test-app';
 import { tablesOfThisDatabase } from '../test/database-tables';
 import type { Database } from './database';
+import { aliasColumns } from '../links/links.queries';
 import { isUniqueViolation } from './dialect';
 import { migrateToLatest } from './migrate';
 
@@ -39,7 +40,7 @@ describe.each(testDialects)('migrations on %s', (dialect) => {
         title: 't',
         original_url: 'https://example.com',
         short_url: shortUrl,
-        custom_url: customUrl,
+        ...aliasColumns(customUrl),
         qr: `qr-${shortUrl}.png`,
         created_at: now,
       })
@@ -71,6 +72,23 @@ describe.each(testDialects)('migrations on %s', (dialect) => {
     // Many links without an alias are fine.
     await addUrl(userId, 'def456');
     await addUrl(userId, 'ghi789');
+  });
+
+  it('keeps aliases unique regardless of case beyond ASCII, whichever database folds them', async () => {
+    const { id: userId } = await addUser('ana@example.com');
+    await addUrl(userId, 'abc123', 'Ñoquis');
+    // SQLite's lower() and PostgreSQL's under a 'C' locale fold ASCII only: the key does not depend on them.
+    expect(isUniqueViolation(await addUrl(userId, 'zzz999', 'ñoquis').catch((e: unknown) => e))).toBe(true);
+    expect(isUniqueViolation(await addUrl(userId, 'zzz998', 'ÑOQUIS').catch((e: unknown) => e))).toBe(true);
+  });
+
+  it('refuses an alias written without its key', async () => {
+    const { id: userId } = await addUser('ana@example.com');
+    const write = db
+      .insertInto('urls')
+      .values({ user_id: userId, title: 't', original_url: 'https://example.com', short_url: 'abc123', custom_url: 'Promo', qr: 'q.png', created_at: now })
+      .execute();
+    await expect(write).rejects.toThrow(/check|constraint/i);
   });
 
   it("deletes a link's clicks and roll-ups with the link, and a user's links with the user", async () => {

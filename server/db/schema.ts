@@ -26,7 +26,10 @@ export interface UrlsTable {
   user_id: number;
   title: string;
   original_url: string;
+  /** The alias as its owner typed it (NFC), shown and put in the QR. */
   custom_url: string | null;
+  /** addressKey(custom_url): what lookups and the unique index compare. Set with custom_url, always. */
+  custom_url_key: string | null;
   short_url: string;
   /** Storage key of the QR PNG in bucket 'qrs'. */
   qr: string;

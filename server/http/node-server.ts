@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 
 /** The options Fastify hands a server factory, as far as a plain HTTP/1 server uses them. */
@@ -13,12 +14,19 @@ interface ServerOptions {
 /** Answers a request itself and returns true, or returns false to leave it to Fastify. */
 export type FrontHandler = (request: IncomingMessage, response: ServerResponse) => boolean;
 
+/** Answers a request Node's parser refused and destroys the socket, or leaves it to Fastify's handler. */
+export type ClientErrorHandler = (error: Error, socket: Socket) => void;
+
 /**
  * Node's HTTP server as Fastify makes it (same options and timeouts), with `front` offered each
  * request before Fastify's router. `front` is read per request, so it may be set after the app is
  * built. A front handler that throws before answering leaves the request to Fastify.
  */
-export function serverFactoryWith(front: () => FrontHandler | undefined, log: () => FastifyBaseLogger): FastifyServerFactory {
+export function serverFactoryWith(
+  front: () => FrontHandler | undefined,
+  log: () => FastifyBaseLogger,
+  clientError?: ClientErrorHandler,
+): FastifyServerFactory {
   return (fastifyHandler, rawOptions) => {
     const options = rawOptions as ServerOptions;
     const server = http.createServer(options.http ?? {}, (request, response) => {
@@ -31,6 +39,8 @@ export function serverFactoryWith(front: () => FrontHandler | undefined, log: ()
       }
       if (!answered) fastifyHandler(request, response);
     });
+    // Before Fastify's own listener (added once the factory returns), which skips a destroyed socket.
+    if (clientError) server.on('clientError', clientError);
     // What Fastify sets on a server it makes itself.
     if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
     if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;

@@ -1,6 +1,7 @@
 import { buckets } from '@common/constants';
 import type { CreateLink } from '@common/links/link-schemas';
 import { linkMessages } from '@common/links/link-messages';
+import { qrTextOf } from '@common/links/short-address';
 import { errorMessages } from '@common/messages';
 import { isReservedPath } from '@common/reserved-paths';
 import type { AppContext } from '../app-context';
@@ -50,7 +51,8 @@ export async function createLink(
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
     const shortCode = await freeShortCode(db, drawCode);
     const key = qrKey(shortCode);
-    await storage.put(buckets.qrs, key, await qrPng(shortLinkOf(config.publicBaseUrl, { shortCode, customUrl: input.customUrl })), 'image/png');
+    const shortLink = shortLinkOf(config.publicBaseUrl, { shortCode, customUrl: input.customUrl });
+    await storage.put(buckets.qrs, key, await qrPng(qrTextOf(shortLink)), 'image/png');
     try {
       return await insertLink(db, {
         user_id: userId,

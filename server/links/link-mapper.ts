@@ -5,7 +5,10 @@ import type { UrlRow } from '../db/schema';
 
 type Addresses = { config: Pick<AppContext['config'], 'publicBaseUrl'>; storage: AppContext['storage'] };
 
-/** The public short address of a link: the alias when there is one, else the short code. */
+/**
+ * The public short address of a link: the alias when there is one, else the short code. In its
+ * readable form ('http://host/Ñoquis'), as people type and share it; the QR carries qrTextOf it.
+ */
 export function shortLinkOf(publicBaseUrl: string, link: { shortCode: string; customUrl: string | null }): string {
   return `${publicBaseUrl}/${link.customUrl ?? link.shortCode}`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { linkMessages as m } from '@common/links/link-messages';
-import { createLinkSchema, listLinksQuerySchema } from '@common/links/link-schemas';
+import { aliasProblems, createLinkSchema, listLinksQuerySchema } from '@common/links/link-schemas';
+import { QR_PREVIEW_PATH } from '@common/reserved-paths';
 
 /** Every message per field, as the form and the API show them. */
 function messagesOf(input: unknown): Record<string, string[]> {
@@ -45,7 +46,8 @@ describe('createLinkSchema', () => {
     });
     expect(messagesOf({ title: 't', longUrl: 'http://x.es', customUrl: 'x'.repeat(51) })).toEqual({ customUrl: [m.aliasLength] });
     expect(messagesOf({ title: 't', longUrl: 'http://x.es', customUrl: 'mi alias' })).toEqual({ customUrl: [m.aliasCharacters] });
-    expect(messagesOf({ title: 't', longUrl: 'http://x.es', customUrl: 'ñandú' })).toEqual({ customUrl: [m.aliasCharacters] });
+    expect(messagesOf({ title: 't', longUrl: 'http://x.es', customUrl: 'ñandú' })).toEqual({});
+    expect(messagesOf({ title: 't', longUrl: 'http://x.es', customUrl: 'ñandú🐦' })).toEqual({ customUrl: [m.aliasCharacters] });
     for (const customUrl of ['dashboard', 'API', 'Link', 'storage']) {
       expect(messagesOf({ title: 't', longUrl: 'http://x.es', customUrl })).toEqual({ customUrl: [m.aliasReserved] });
     }
@@ -73,5 +75,12 @@ describe('listLinksQuerySchema', () => {
     });
     for (const limit of ['0', '201', 'abc', '1.5']) expect(listLinksQuerySchema.safeParse({ limit }).success).toBe(false);
     for (const cursor of ['x', '1.', '1.2.3', '-1.2']) expect(listLinksQuerySchema.safeParse({ cursor }).success).toBe(false);
+  });
+});
+
+describe('QR_PREVIEW_PATH', () => {
+  it("can be neither an alias nor a drawn short code, so nobody can claim the create form's preview", () => {
+    expect(aliasProblems(QR_PREVIEW_PATH)).toContain(m.aliasCharacters);
+    expect(QR_PREVIEW_PATH).not.toMatch(/^[0-9a-z]{6}$/);
   });
 });

@@ -1,3 +1,4 @@
+import { addressKey } from '@common/links/short-address';
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import { type DialectName, lowerText } from '../db/dialect';
@@ -6,8 +7,17 @@ import type { NewUrlRow, UrlRow } from '../db/schema';
 // One query each, the database first. Every query about a user's links filters by user_id:
 // another user's link is simply not found.
 
-export async function insertLink(db: Database, row: NewUrlRow): Promise<UrlRow> {
-  return db.insertInto('urls').values(row).returningAll().executeTakeFirstOrThrow();
+/** The alias columns of a row: the alias as typed, and the key it is compared by. */
+export function aliasColumns(customUrl: string | null): Pick<NewUrlRow, 'custom_url' | 'custom_url_key'> {
+  return { custom_url: customUrl, custom_url_key: customUrl === null ? null : addressKey(customUrl) };
+}
+
+export async function insertLink(db: Database, row: Omit<NewUrlRow, 'custom_url' | 'custom_url_key'> & { custom_url: string | null }): Promise<UrlRow> {
+  return db
+    .insertInto('urls')
+    .values({ ...row, ...aliasColumns(row.custom_url) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function findUserLink(db: Database, userId: number, id: number): Promise<UrlRow | undefined> {
@@ -20,12 +30,12 @@ export async function deleteUserLink(db: Database, userId: number, id: number): 
 
 /** Whether a first path segment already leads to a link, as a short code or as an alias in any case. */
 export async function isAddressTaken(db: Database, address: string): Promise<boolean> {
-  const lower = address.toLowerCase();
-  // Two lookups, each on its unique index (short codes are lowercase; aliases are indexed by lower()).
+  const key = addressKey(address);
+  // Two lookups, each on its unique index (short codes are lowercase; aliases are indexed by their key).
   const found = await db
     .selectFrom('urls')
     .select('id')
-    .where((eb) => eb.or([eb('short_url', '=', lower), eb(sql<string>`lower(custom_url)`, '=', lower)]))
+    .where((eb) => eb.or([eb('short_url', '=', key), eb('custom_url_key', '=', key)]))
     .limit(1)
     .executeTakeFirst();
   return found !== undefined;

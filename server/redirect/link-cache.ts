@@ -1,3 +1,4 @@
+import { addressKey } from '@common/links/short-address';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { findLinkByCode } from './link-lookup';
@@ -10,9 +11,12 @@ export interface CachedLink {
 }
 
 export interface LinkCache {
-  /** The link for a short code or alias (any case); synchronous on a hit, so the hot path never awaits. */
+  /**
+   * The link for a short code or alias in any case; synchronous on a hit, so the hot path never
+   * awaits. A non-ASCII alias must come in NFC (addressKey's form); ASCII needs nothing.
+   */
   peek(code: string): CachedLink | undefined;
-  /** peek, then the database on a miss; the answer is remembered. Unknown codes are not cached. */
+  /** peek, then the database on a miss; the answer is remembered. Unknown codes are not cached. Any form. */
   resolve(code: string): Promise<CachedLink | undefined>;
   /** Drops the link here at once and, with REDIS_URL, on every other instance. Never throws. */
   forget(link: { shortCode: string; customUrl: string | null }): Promise<void>;
@@ -30,7 +34,8 @@ export interface LinkCacheOptions {
 }
 
 export function createLinkCache({ db, maxEntries, redisUrl, log }: LinkCacheOptions): LinkCache {
-  // Keys are lowercased: short codes are lowercase already and aliases match regardless of case.
+  // Keys are addressKey's form (lowercase, NFC): short codes are lowercase already and aliases
+  // match regardless of case. For ASCII that is plain toLowerCase(), all the hot path pays.
   const entries = new Map<string, CachedLink>();
   // Bumped by every forget, so a lookup that started before a delete cannot put the link back.
   let generation = 0;
@@ -52,7 +57,7 @@ export function createLinkCache({ db, maxEntries, redisUrl, log }: LinkCacheOpti
     peek: (code) => entries.get(code.toLowerCase()),
 
     async resolve(code) {
-      const key = code.toLowerCase();
+      const key = addressKey(code);
       const hit = entries.get(key);
       if (hit) return hit;
       const startedAt = generation;
@@ -70,8 +75,8 @@ export function createLinkCache({ db, maxEntries, redisUrl, log }: LinkCacheOpti
     },
 
     async forget({ shortCode, customUrl }) {
-      const keys = [shortCode.toLowerCase()];
-      if (customUrl) keys.push(customUrl.toLowerCase());
+      const keys = [addressKey(shortCode)];
+      if (customUrl) keys.push(addressKey(customUrl));
       drop(keys);
       await broadcast?.publish(keys);
     },

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../db/database';
 
 // Printable ASCII without spaces: anything else cannot go into a Location header as it is.
@@ -15,14 +14,14 @@ export function locationFor(originalUrl: string): string {
 }
 
 /**
- * The link whose short code or custom alias is `code` (lowercased by the caller). A short code
+ * The link whose short code or custom alias is `code` (in addressKey's form: the caller's). A short code
  * wins over another link's alias spelled the same, so the answer never depends on row order.
  */
 export async function findLinkByCode(db: Database, code: string): Promise<{ id: number; url: string } | undefined> {
   const rows = await db
     .selectFrom('urls')
     .select(['id', 'original_url', 'short_url'])
-    .where((eb) => eb.or([eb('short_url', '=', code), eb(sql`lower(custom_url)`, '=', code)]))
+    .where((eb) => eb.or([eb('short_url', '=', code), eb('custom_url_key', '=', code)]))
     .limit(2)
     .execute();
   const row = rows.find((candidate) => candidate.short_url === code) ?? rows[0];

@@ -25,6 +25,7 @@ describe('the redirect fast path in front of Fastify', () => {
   const cached = new Map<string, CachedLink>([
     ['abc123', { id: 7, url: 'https://example.org/destino?x=1' }],
     ['api', { id: 8, url: 'https://example.org/never' }],
+    ['ñoquis', { id: 9, url: 'https://example.org/receta' }],
   ]);
   const recorded: Visit[] = [];
   const fastPath = createRedirectFastPath(
@@ -65,13 +66,26 @@ describe('the redirect fast path in front of Fastify', () => {
     expect(recorded).toHaveLength(2);
   });
 
+  it('decodes a percent-encoded path, and finds a non-ASCII alias in any case or spelling', async () => {
+    recorded.length = 0;
+    expect((await get('/abc%31%32%33')).status).toBe(302);
+    for (const path of ['/%C3%91oquis', '/%C3%B1OQUIS', '/N%CC%83oquis']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get('location')).toBe('https://example.org/receta');
+    }
+    expect(recorded.map((visit) => visit.urlId)).toEqual([7, 9, 9, 9]);
+  });
+
   it('leaves to Fastify what it cannot answer from memory alone', async () => {
     recorded.length = 0;
     const leftAlone = [
       get('/zzzzzz'), // not cached: the route looks it up
       get('/api'), // reserved, even if something put it in the cache
       get('/abc123/'),
-      get('/abc%31%32%33'), // percent-encoded: Fastify decodes it
+      get('/%61pi'), // reserved, however it is spelled
+      get('/%C3%91oquis%21'), // decoded, not an alias: the route answers the 404 page
+      get('/%E0%A4'), // not UTF-8
       get('/abc123', { method: 'POST' }),
       get('/abc123', { method: 'DELETE' }),
     ];

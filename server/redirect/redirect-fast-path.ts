@@ -1,10 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { addressKey } from '@common/links/short-address';
 import { isReservedPath } from '@common/reserved-paths';
 import type { LinkCache } from './link-cache';
+import { addressFromPath } from './path-address';
 import type { RedirectAnswer } from './redirect-answer';
 
-// Short codes are 6 base-36 characters, aliases 3 to 50 of letters, digits, '-' and '_':
-// anything else cannot be a link. Shared with the route, which answers it without the database.
+// Short codes are 6 base-36 characters, aliases 3 to 50 of letters, digits, '-' and '_'. This
+// ASCII test is all a plain code costs; a path that fails it is only decoded (addressFromPath)
+// when it holds a '%', as an alias with 'ñ' arrives from a browser.
 export const possibleCode = /^[A-Za-z0-9_-]{1,50}$/;
 
 export interface RedirectFastPath {
@@ -29,8 +32,16 @@ export function createRedirectFastPath(linkCache: Pick<LinkCache, 'peek'>, answe
       const url = request.url ?? '';
       const queryAt = url.indexOf('?');
       const code = queryAt === -1 ? url.slice(1) : url.slice(1, queryAt);
-      if (url.charCodeAt(0) !== 47 /* '/' */ || !possibleCode.test(code) || isReservedPath(code)) return false;
-      const link = linkCache.peek(code);
+      if (url.charCodeAt(0) !== 47 /* '/' */) return false;
+      let link;
+      if (possibleCode.test(code)) {
+        if (isReservedPath(code)) return false;
+        link = linkCache.peek(code);
+      } else {
+        const address = code.includes('%') ? addressFromPath(code) : undefined;
+        if (address === undefined || isReservedPath(address)) return false;
+        link = linkCache.peek(addressKey(address));
+      }
       if (!link) return false;
       answer(request, response, link);
       return true;

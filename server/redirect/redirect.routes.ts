@@ -7,6 +7,7 @@ import type { CachedLink } from './link-cache';
 import { createMissThrottle } from './miss-throttle';
 import { sendNotFoundPage } from './not-found-page';
 import type { RedirectAnswer } from './redirect-answer';
+import { possibleAddress } from './path-address';
 import { possibleCode } from './redirect-fast-path';
 import { sendTooManyMissesPage } from './too-many-misses-page';
 
@@ -37,19 +38,21 @@ export async function redirectRoutes(app: FastifyInstance, { config, linkCache, 
       const { code } = request.params as { code: string };
       reply.headers(staticSecurityHeaders);
       if (isReservedPath(code)) return reply.callNotFound(); // the web app's own screens
-      // Not a possible code: answered without the database, and says nothing about which codes exist.
-      if (!possibleCode.test(code)) return sendNotFoundPage(reply, config.webDir);
+      // The router has percent-decoded the parameter already; NFC and the alias rule remain. Not a
+      // possible address: answered without the database, and says nothing about which codes exist.
+      const address = possibleCode.test(code) ? code : possibleAddress(code);
+      if (address === undefined) return sendNotFoundPage(reply, config.webDir);
       const redirect = (link: CachedLink) => {
         reply.hijack();
         answer(request.raw, reply.raw, link);
       };
-      const cached = linkCache.peek(code);
+      const cached = linkCache.peek(address);
       if (cached) return redirect(cached);
       // request.ip: the client as TRUST_PROXY says to read it.
       const client = clientKey(request.ip);
       const wait = misses.waitOf(client);
       if (wait > 0) return sendTooManyMissesPage(reply, wait);
-      return linkCache.resolve(code).then((link) => {
+      return linkCache.resolve(address).then((link) => {
         if (link) return redirect(link);
         misses.miss(client);
         return sendNotFoundPage(reply, config.webDir);

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { aliasColumns } from '../links/links.queries';
 import type { RollupDimension } from '../db/schema';
 
 let counter = 0;
@@ -24,7 +25,7 @@ export async function insertLink(
       user_id: Number(user.id),
       title: 'Enlace',
       original_url: originalUrl,
-      custom_url: customUrl,
+      ...aliasColumns(customUrl),
       short_url: shortUrl,
       qr: `qr-${shortUrl}.png`,
       created_at: now,

@@ -19,18 +19,18 @@ export function DropdownMenuContent({
   align = 'end',
   ...props
 }: ComponentProps<typeof DropdownPrimitive.Content>) {
+  // Not portalled to <body>: rendered beside its trigger, the menu stays inside the trigger's
+  // landmark (the top bar's navigation), where axe looks for every piece of content ('region').
   return (
-    <DropdownPrimitive.Portal>
-      <DropdownPrimitive.Content
-        sideOffset={sideOffset}
-        align={align}
-        className={cn(
-          'z-50 min-w-48 overflow-hidden rounded-xl border border-slate-700 bg-slate-900 p-1 text-slate-100 shadow-xl shadow-black/40',
-          className,
-        )}
-        {...props}
-      />
-    </DropdownPrimitive.Portal>
+    <DropdownPrimitive.Content
+      sideOffset={sideOffset}
+      align={align}
+      className={cn(
+        'z-50 min-w-48 overflow-hidden rounded-xl border border-slate-700 bg-slate-900 p-1 text-slate-100 shadow-xl shadow-black/40',
+        className,
+      )}
+      {...props}
+    />
   );
 }
 

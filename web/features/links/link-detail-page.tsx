@@ -9,7 +9,8 @@ import { useLink } from './api/get-link';
 import { CopyLinkButton } from './components/copy-link-button';
 import { DeleteLinkButton } from './components/delete-link-button';
 import { DownloadQrButton } from './components/download-qr-button';
-import { formatCreatedAt } from './components/link-format';
+import { readableUrl } from './components/link-format';
+import { formatDateTime } from '../../lib/format';
 
 /** Only positive integers name a link; anything else is sent back like a link that failed to load. */
 function linkIdOf(raw: string | undefined): number {
@@ -49,8 +50,9 @@ export function LinkDetailPage() {
             rel="noreferrer"
             className="block text-xl font-semibold break-all text-teal-300 hover:underline sm:text-2xl"
           >
-            {link.shortLink}
+            {readableUrl(link.shortLink)}
           </a>
+          {/* The exact stored address is where the link goes; the text is that address made readable. */}
           <a
             href={link.originalUrl}
             target="_blank"
@@ -58,10 +60,10 @@ export function LinkDetailPage() {
             className="flex items-start gap-2 break-all text-slate-200 hover:underline"
           >
             <ExternalLink aria-hidden className="mt-1 size-4 shrink-0" />
-            {link.originalUrl}
+            {readableUrl(link.originalUrl)}
           </a>
           <p className="text-sm text-slate-400">
-            Creado el <time dateTime={link.createdAt}>{formatCreatedAt(link.createdAt)}</time>
+            Creado el <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>
           </p>
           <div className="flex flex-wrap gap-2">
             <CopyLinkButton shortLink={link.shortLink} size="default" />

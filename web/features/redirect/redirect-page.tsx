@@ -28,9 +28,10 @@ function Redirecting() {
   return (
     <div className="flex flex-col items-center gap-6 py-16">
       <BarLoader label="Redirigiendo" className="rounded-full" />
-      <p className="text-lg font-medium text-slate-200" aria-live="polite">
+      {/* The screen's one heading (axe: page-has-heading-one). */}
+      <h1 className="text-lg font-medium text-slate-200" aria-live="polite">
         Redirecting...
-      </p>
+      </h1>
     </div>
   );
 }

@@ -37,30 +37,34 @@ export function PictureField({ id, files, error, registration }: PictureFieldPro
           {preview && <AvatarImage src={preview} alt="" />}
           <AvatarFallback aria-hidden className="bg-slate-800" />
         </Avatar>
-        {/* The real input stays in the page for the keyboard and screen readers; its look is the label's. */}
-        <input
-          id={id}
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif"
-          className="peer sr-only"
-          aria-invalid={messages.length > 0 || undefined}
-          aria-describedby={`${id}-name ${fieldErrorId(id)}`}
-          {...registration}
-        />
-        <label
-          htmlFor={id}
-          aria-hidden
-          className={cn(
-            buttonVariants({ variant: 'outline', size: 'sm' }),
-            'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-teal-300',
-            messages.length > 0 && 'border-red-400',
-          )}
-        >
-          Elegir imagen
-        </label>
-        <span id={`${id}-name`} className="min-w-0 flex-1 truncate text-sm text-slate-300">
-          {file ? file.name : 'Sin imagen elegida'}
-        </span>
+        {/* Wraps rather than cuts: on a phone the file's name (or 'Sin imagen elegida') goes under the button. */}
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+          {/* The real input stays in the page for the keyboard and screen readers; its look is the label's. */}
+          <input
+            id={id}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            className="peer sr-only"
+            aria-invalid={messages.length > 0 || undefined}
+            aria-describedby={`${id}-name ${fieldErrorId(id)}`}
+            {...registration}
+          />
+          <label
+            htmlFor={id}
+            aria-hidden
+            className={cn(
+              buttonVariants({ variant: 'outline', size: 'sm' }),
+              'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-teal-300',
+              messages.length > 0 && 'border-red-400',
+            )}
+          >
+            Elegir imagen
+          </label>
+          {/* Only a file name longer than the whole line is cut. */}
+          <span id={`${id}-name`} className="max-w-full truncate text-sm text-slate-300">
+            {file ? file.name : 'Sin imagen elegida'}
+          </span>
+        </div>
       </div>
       <FieldError fieldId={id} messages={messages} />
     </div>

@@ -1,6 +1,8 @@
 import { linkMessages } from '@common/links/link-messages';
 import { aliasProblems, type CreateLink, type CreateLinkInput, createLinkSchema } from '@common/links/link-schemas';
+import { qrTextOf } from '@common/links/short-address';
 import { errorMessages } from '@common/messages';
+import { QR_PREVIEW_PATH } from '@common/reserved-paths';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -53,8 +55,10 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Omit<CreateLinkDialog
   const longUrl = (useWatch({ control: form.control, name: 'longUrl' }) ?? '').trim();
   const alias = (useWatch({ control: form.control, name: 'customUrl' }) ?? '').trim();
   const domain = publicBaseUrl.replace(/^https?:\/\//, '');
-  // The stored QR encodes the short address; until the server draws a code, the preview stands in for it.
-  const previewAlias = alias && aliasProblems(alias).length === 0 ? alias : 'xxxxxx';
+  // The stored QR encodes the short address; until the server draws a code, the preview points at a
+  // path nobody can claim. Encoded as the server will encode it (qrTextOf).
+  const chosen = alias !== '' && aliasProblems(alias.normalize('NFC')).length === 0;
+  const previewText = qrTextOf(`${publicBaseUrl}/${chosen ? alias.normalize('NFC') : QR_PREVIEW_PATH}`);
 
   const submit = form.handleSubmit(
     (input) =>
@@ -118,9 +122,11 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Omit<CreateLinkDialog
       </div>
       {longUrl !== '' && (
         <figure className="grid gap-2">
-          <QrPreview text={`${publicBaseUrl}/${previewAlias}`} label="Vista previa del código QR" />
+          <QrPreview text={previewText} label="Vista previa del código QR" />
           <figcaption className="text-center text-xs text-slate-400">
-            {previewAlias === alias ? 'El QR lleva a tu dirección corta.' : 'El QR llevará a la dirección corta que se asigne al crear el link.'}
+            {chosen
+              ? 'Vista previa: el QR llevará a tu dirección corta.'
+              : 'Vista previa: no lleva a ningún sitio todavía. El QR definitivo llevará a la dirección corta que se asigne al crear el link.'}
           </figcaption>
         </figure>
       )}

@@ -4,7 +4,8 @@ import { Card } from '../../../components/ui/card';
 import { CopyLinkButton } from './copy-link-button';
 import { DeleteLinkButton } from './delete-link-button';
 import { DownloadQrButton } from './download-qr-button';
-import { displayAddress, formatCreatedAt } from './link-format';
+import { formatCount, formatDateTime, nouns } from '../../../lib/format';
+import { displayAddress } from './link-format';
 
 /** One link on the dashboard; the whole card opens its detail page, the buttons act on their own. */
 export function LinkCard({ link }: { link: ApiLink }) {
@@ -20,7 +21,8 @@ export function LinkCard({ link }: { link: ApiLink }) {
         className="size-16 rounded-md bg-white p-1 sm:size-24"
       />
       <div className="space-y-1">
-        <h3 className="truncate text-lg font-semibold">
+        {/* h2: the cards are the sections under the page's h1 'Mis Links' (axe: heading-order). */}
+        <h2 className="truncate text-lg font-semibold">
           {/* Stretched over the card: a click anywhere outside the buttons opens the detail. */}
           <Link
             to={`/link/${link.id}`}
@@ -28,13 +30,13 @@ export function LinkCard({ link }: { link: ApiLink }) {
           >
             {link.title}
           </Link>
-        </h3>
+        </h2>
         <p className="truncate font-medium text-teal-300">{displayAddress(link.shortLink)}</p>
         <p className="truncate text-sm text-slate-300">{displayAddress(link.originalUrl)}</p>
         <p className="text-xs text-slate-400">
-          <time dateTime={link.createdAt}>{formatCreatedAt(link.createdAt)}</time>
+          <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>
           {' · '}
-          {link.clicks === 1 ? '1 click' : `${link.clicks.toLocaleString()} clicks`}
+          {formatCount(link.clicks, nouns.click)}
         </p>
       </div>
       <div className="relative z-10 col-span-2 flex justify-end gap-2 sm:col-span-1">

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../../lib/format';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 
 /** The dashboard's two counts, computed by the server over all of the user's links. */
@@ -16,7 +17,7 @@ export function TotalsCards({ totals }: { totals: { links: number; clicks: numbe
             </CardTitle>
           </CardHeader>
           <CardContent>
-            <p className="text-3xl font-bold tabular-nums">{card.value === undefined ? '–' : card.value.toLocaleString()}</p>
+            <p className="text-3xl font-bold tabular-nums">{card.value === undefined ? '–' : formatNumber(card.value)}</p>
           </CardContent>
         </Card>
       ))}

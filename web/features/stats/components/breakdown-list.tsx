@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatNumber } from '../../../lib/format';
 import { colorAt } from './chart-theme';
 
 export interface BreakdownItem {
@@ -20,7 +21,7 @@ export function BreakdownList({ title, items, footer }: { title: string; items: 
             <li key={item.label} className="space-y-1">
               <div className="flex justify-between gap-3 text-sm">
                 <span className="truncate text-slate-200">{item.label}</span>
-                <span className="tabular-nums text-slate-300">{item.count.toLocaleString()}</span>
+                <span className="tabular-nums text-slate-300">{formatNumber(item.count)}</span>
               </div>
               <div className="h-1.5 rounded-full bg-slate-800" aria-hidden="true">
                 <div className="h-full rounded-full" style={{ width: `${(item.count / max) * 100}%`, background: colorAt(index) }} />

@@ -4,6 +4,7 @@ import { Download } from 'lucide-react';
 import { Suspense, lazy, useId, useState } from 'react';
 import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { formatNumber } from '../../../lib/format';
 import { clicksCsvPath, useLinkStats } from '../api/get-link-stats';
 
 const StatsCharts = lazy(() => import('./stats-charts'));
@@ -19,7 +20,7 @@ function Figure({ label, value, hint }: { label: string; value: number; hint?: s
   return (
     <div className="rounded-lg border border-slate-800 bg-slate-950/40 p-4" title={hint}>
       <p className="text-sm text-slate-300">{label}</p>
-      <p className="text-3xl font-bold tabular-nums">{value.toLocaleString()}</p>
+      <p className="text-3xl font-bold tabular-nums">{formatNumber(value)}</p>
     </div>
   );
 }

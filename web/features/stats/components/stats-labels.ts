@@ -18,7 +18,3 @@ export const cityName = (city: string) => (city === UNKNOWN_LOCATION ? 'Desconoc
 export const deviceName = (device: string) => deviceLabels[device] ?? device;
 export const plainName = (name: string) => (name === UNKNOWN_LOCATION ? statsMessages.unknown : name);
 export const referrerName = (domain: string) => (domain === '' ? statsMessages.direct : domain);
-
-const dayFormat = new Intl.DateTimeFormat('es', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-/** '2026-11-22' -> '22 nov'; the days are UTC days, as the server counts them. */
-export const shortDate = (isoDay: string) => dayFormat.format(new Date(`${isoDay}T00:00:00Z`));
