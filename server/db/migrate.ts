@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-initial';
 import * as clickRollups from './migrations/0002-click-rollups';
 import * as clicksExportIndex from './migrations/0003-clicks-export-index';
 import * as dropClicksTimeIndex from './migrations/0004-drop-clicks-time-index';
+import * as idempotencyKeys from './migrations/0007-idempotency-keys';
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-click-rollups': clickRollups,
   '0003-clicks-export-index': clicksExportIndex,
   '0004-drop-clicks-time-index': dropClicksTimeIndex,
+  '0007-idempotency-keys': idempotencyKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { requireUser, signedInUser } from '../auth/require-user';
 import { AppError } from '../http/app-error';
+import { idempotencyKeyOf, withIdempotency } from '../idempotency/idempotency';
 import { createLink } from './create-link';
 import { rowToLink } from './link-mapper';
 import { deleteUserLink, findUserLink, listUserLinks, type PageCursor, userLinkTotals } from './links.queries';
@@ -66,8 +67,14 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     // strict: a field the API does not know (userId, shortCode, clicks...) is refused, not ignored.
     { schema: { body: createLinkSchema.strict(), response: { 201: linkResponseSchema } } },
     async (request, reply) => {
-      const row = await createLink(context, signedInUser(request).id, request.body);
-      return reply.status(201).send({ link: rowToLink(row, context) });
+      const userId = signedInUser(request).id;
+      const call = { userId, key: idempotencyKeyOf(request), scope: 'POST /api/links', body: request.body };
+      const answer = await withIdempotency(db, call, async () => {
+        const row = await createLink(context, userId, request.body);
+        return { statusCode: 201 as const, body: { link: rowToLink(row, context) } };
+      });
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(answer.statusCode).send(answer.body);
     },
   );
 
