@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { screens } from './helpers/screens';
 
 // Serious and critical findings fail the test; minor and moderate ones are listed in the report.

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signUpViaApi } from './helpers/accounts';
 
 // The Content-Security-Policy the server sends must not break any screen: every

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openRedirectScreen } from './helpers/screens';
 
 test('an unknown route shows the Spanish 404 page', async ({ page }) => {

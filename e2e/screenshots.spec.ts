@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test } from '@playwright/test';
+import { test } from './fixtures';
 import { screens } from './helpers/screens';
 
 // Kept as artifacts to look at, not compared against a baseline.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the landing page is Spanish and the layout links home', async ({ page }) => {
   await page.goto('/');
