@@ -38,7 +38,7 @@ export function RootLayout() {
       </header>
       <main id="contenido" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6 sm:py-12">
         {/* Screens other than the landing are fetched on first visit; the bar above shows meanwhile. */}
-        <ScreenErrorBoundary key={pathname}>
+        <ScreenErrorBoundary pathname={pathname}>
           <Suspense fallback={null}>
             <Outlet />
           </Suspense>

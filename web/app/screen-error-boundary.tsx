@@ -2,19 +2,24 @@ import { Component, type ReactNode } from 'react';
 import { networkMessages } from '@common/messages';
 import { Button } from '../components/ui/button';
 
-type Props = { children: ReactNode };
-type State = { failed: boolean };
+type Props = { children: ReactNode; /** The screen's path: another one starts afresh. */ pathname: string };
+type State = { failed: boolean; pathname: string };
 
 /**
  * A screen whose code could not be downloaded (the server stopped, the connection dropped) says
  * so in Spanish, instead of leaving a blank page. React keeps a failed lazy import, so trying
- * again is a fresh page load. The layout keys it by path: another screen starts afresh.
+ * again is a fresh page load. Not keyed by path: a new boundary would drop the old screen while the
+ * next one downloads, where a transition keeps it up under the teal bar.
  */
 export class ScreenErrorBoundary extends Component<Props, State> {
-  override state: State = { failed: false };
+  override state: State = { failed: false, pathname: this.props.pathname };
 
-  static getDerivedStateFromError(): State {
+  static getDerivedStateFromError(): Partial<State> {
     return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
   }
 
   override componentDidCatch(error: unknown) {

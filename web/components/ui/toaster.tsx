@@ -41,13 +41,16 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** Where notices appear: bottom of the screen, full width on a phone, bottom right on a desktop. */
+/**
+ * Where notices appear: bottom of the screen, full width on a phone, bottom right on a desktop;
+ * under a dialog's overlay, so they never cover its buttons.
+ */
 export function Toaster() {
   const shown = useSyncExternalStore(subscribe, () => toasts, () => toasts);
   return (
     <section
       aria-label="Avisos"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-stretch gap-2 p-4 sm:items-end"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-stretch gap-2 p-4 sm:items-end"
     >
       {shown.map((item) => (
         <div
