@@ -6,7 +6,8 @@ import { screens } from './helpers/screens';
 const blocking = new Set(['serious', 'critical']);
 
 for (const screen of screens) {
-  test(`axe finds no serious or critical violation on ${screen.name}`, async ({ page }) => {
+  test(`axe finds no serious or critical violation on ${screen.name}`, async ({ page, consoleErrors }) => {
+    screen.consoleErrors?.forEach((pattern) => consoleErrors.allow(pattern));
     await screen.open(page);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     const found = results.violations.filter((violation) => blocking.has(violation.impact ?? ''));

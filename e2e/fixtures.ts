@@ -35,4 +35,13 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
   ],
 });
 
+/**
+ * The line Chromium logs for a request answered with an error status, e.g. the 404 of an unknown
+ * short address, which is that page's very purpose.
+ */
+export function failedRequest(status: number, path: string): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`status of ${status} \\(.*\\) \\(http://[^/]+${escaped}\\)$`);
+}
+
 export { expect };

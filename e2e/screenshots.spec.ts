@@ -8,7 +8,8 @@ const widths = [1280, 375];
 
 for (const screen of screens) {
   for (const width of widths) {
-    test(`screenshot of ${screen.name} at ${width} px`, async ({ page }) => {
+    test(`screenshot of ${screen.name} at ${width} px`, async ({ page, consoleErrors }) => {
+      screen.consoleErrors?.forEach((pattern) => consoleErrors.allow(pattern));
       await page.setViewportSize({ width, height: 900 });
       await screen.open(page);
       await page.screenshot({
