@@ -30,6 +30,11 @@ export default tseslint.config(
     },
   },
   {
+    // The web app's tests run in Node: they may start a real server for the client to talk to.
+    files: ['web/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': forbid(['**/server/**'], 'The web app talks to the server over HTTP only.') },
+  },
+  {
     files: ['server/**'],
     rules: { 'no-restricted-imports': forbid(['**/web/**'], 'The server does not import the web app.') },
   },

@@ -9,7 +9,13 @@ export default defineConfig({
   root: fromRoot('./web'),
   publicDir: fromRoot('./web/public'),
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@common': fromRoot('./common') } },
+  resolve: {
+    alias: {
+      '@common': fromRoot('./common'),
+      // Dialog scroll-lock styles through the CSSOM, not an inline <style> our CSP blocks (see the file).
+      'react-style-singleton': fromRoot('./web/lib/style-singleton.ts'),
+    },
+  },
   build: { outDir: fromRoot('./dist/web'), emptyOutDir: true },
   server: {
     // In development the API and stored files come from the Fastify server.

@@ -12,6 +12,8 @@ export const errorCodes = [
   'forbidden',
   'not_found',
   'conflict',
+  'idempotency_in_progress',
+  'idempotency_key_reused',
   'rate_limited',
   'database_unavailable',
   'internal',

@@ -27,4 +27,13 @@ export const errorMessages = {
   databaseUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
   internal: 'Ha ocurrido un error inesperado. Inténtalo de nuevo.',
   badRequest: 'La petición no es válida.',
+  idempotencyKeyInvalid: 'La cabecera Idempotency-Key debe tener de 1 a 255 caracteres ASCII visibles, sin espacios.',
+  idempotencyKeyReused: 'Esta Idempotency-Key ya se usó con otros datos. Usa una clave nueva para una petición distinta.',
+  idempotencyInProgress: 'Una petición con esta Idempotency-Key sigue en curso. Espera un momento y vuelve a intentarlo.',
+} as const;
+
+// What the web app says when no answer came back at all: the server was unreachable, or silent.
+export const networkMessages = {
+  unreachable: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
+  timeout: 'El servidor no respondió a tiempo. Inténtalo de nuevo en unos segundos.',
 } as const;

@@ -1,12 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { screens } from './helpers/screens';
 
 // Moderate, serious and critical findings fail the test; minor ones are listed in the report.
 const blocking = new Set(['moderate', 'serious', 'critical']);
 
 for (const screen of screens) {
-  test(`axe finds no moderate, serious or critical violation on ${screen.name}`, async ({ page }) => {
+  test(`axe finds no moderate, serious or critical violation on ${screen.name}`, async ({ page, consoleErrors }) => {
+    screen.consoleErrors?.forEach((pattern) => consoleErrors.allow(pattern));
     await screen.open(page);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     const found = results.violations.filter((violation) => blocking.has(violation.impact ?? ''));

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { picturePng, signUpViaApi, uniqueEmail } from './helpers/accounts';
 import { navigateInApp } from './helpers/screens';
 
@@ -79,7 +80,8 @@ test('while the session loads the guard shows the teal bar, then sends the visit
   await expect(page.getByRole('progressbar', { name: 'Cargando sesión' })).toHaveCount(0);
 });
 
-test('logout still signs out locally when the server answers 401, 403 or 404', async ({ page }) => {
+test('logout still signs out locally when the server answers 401, 403 or 404', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 40[134] .*\/api\/auth\/logout/);
   for (const status of [401, 403, 404]) {
     await signUpViaApi(page, { name: 'Sin Servidor' });
     await page.route('**/api/auth/logout', (route) =>
@@ -95,7 +97,8 @@ test('logout still signs out locally when the server answers 401, 403 or 404', a
   }
 });
 
-test('a session ended on the server sends the user to /auth at the next call', async ({ page }) => {
+test('a session ended on the server sends the user to /auth at the next call', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 401 .*\/api\/links\/999999/);
   await signUpViaApi(page, { name: 'Caducada' });
   await page.goto('/dashboard');
   await expect(nav(page).getByRole('button', { name: 'Menú de Caducada' })).toBeVisible();
@@ -179,7 +182,8 @@ test('registration shows every validation message under its field, all at once',
   await expect(page.locator('#register-picture-error li')).toHaveText(['La imagen de perfil debe ser PNG, JPEG, WebP o GIF']);
 });
 
-test('server errors show in the card header: wrong password, taken e-mail, a disguised text file', async ({ page }) => {
+test('server errors show in the card header: wrong password, taken e-mail, a disguised text file', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of (401 .*\/api\/auth\/login|409 .*\/api\/auth\/register|400 .*\/api\/auth\/register)/);
   const account = await signUpViaApi(page);
   await page.context().clearCookies();
   await page.goto('/auth');

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, failedRequest, test } from './fixtures';
 import { signUpViaApi } from './helpers/accounts';
 
 // The Content-Security-Policy the server sends must not break any screen: every
@@ -21,7 +22,8 @@ test.beforeEach(async ({ page }) => {
   `);
 });
 
-test('no screen of the app trips the Content-Security-Policy', async ({ page }) => {
+test('no screen of the app trips the Content-Security-Policy', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(failedRequest(404, '/no-existe-este-enlace'));
   const landing = await page.goto('/');
   expect(landing?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

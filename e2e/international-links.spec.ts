@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { signUpViaApi } from './helpers/accounts';

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { type Response, expect, test } from '@playwright/test';
+import type { Response } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const LANDING_JS_BUDGET_KB = 110;
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 
@@ -110,7 +111,8 @@ test('create a link from the prefilled dialog, then find, copy, download and del
   await expect(page.getByText('Todavía no tienes links.')).toBeVisible();
 });
 
-test('closing the prefilled dialog clears createNew; an unknown link sends the detail page back', async ({ page }) => {
+test('closing the prefilled dialog clears createNew; an unknown link sends the detail page back', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 404 .*\/api\/links\/987654/);
   await page.goto('/dashboard?createNew=' + encodeURIComponent('https://example.com/x'));
   await expect(page.getByRole('dialog', { name: 'Crear link' })).toBeVisible();
   await page.getByRole('button', { name: 'Cerrar' }).click();

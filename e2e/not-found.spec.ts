@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, failedRequest, test } from './fixtures';
 import { openRedirectScreen } from './helpers/screens';
 
 test('an unknown route shows the Spanish 404 page', async ({ page }) => {
@@ -9,7 +9,8 @@ test('an unknown route shows the Spanish 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('El único shortener de Links que vas a necesitar');
 });
 
-test('opening an unknown short address shows the 404 page and does not loop', async ({ page }) => {
+test('opening an unknown short address shows the 404 page and does not loop', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(failedRequest(404, '/nx0nx0'));
   const documentLoads: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'document') documentLoads.push(new URL(request.url()).pathname);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // The register form on a 375 px phone: the picture field's text fits rather than being cut.
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test } from '@playwright/test';
+import { test } from './fixtures';
 import { screens } from './helpers/screens';
 
 // Kept as artifacts to look at, not compared against a baseline.
@@ -8,7 +8,8 @@ const widths = [1280, 375];
 
 for (const screen of screens) {
   for (const width of widths) {
-    test(`screenshot of ${screen.name} at ${width} px`, async ({ page }) => {
+    test(`screenshot of ${screen.name} at ${width} px`, async ({ page, consoleErrors }) => {
+      screen.consoleErrors?.forEach((pattern) => consoleErrors.allow(pattern));
       await page.setViewportSize({ width, height: 900 });
       await screen.open(page);
       await page.screenshot({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, failedRequest, test } from './fixtures';
 
 test('the landing page is Spanish and the layout links home', async ({ page }) => {
   await page.goto('/');
@@ -7,7 +7,8 @@ test('the landing page is Spanish and the layout links home', async ({ page }) =
   await expect(page.getByRole('link', { name: 'Corto' })).toHaveAttribute('href', '/');
 });
 
-test('every route of the spec renders inside the shared layout', async ({ page }) => {
+test('every route of the spec renders inside the shared layout', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(failedRequest(404, '/abc123')); // an unknown short address: the server's 404 page
   for (const path of ['/auth', '/dashboard', '/link/1', '/abc123']) {
     await page.goto(path);
     await expect(page.getByRole('navigation', { name: 'Principal' })).toBeVisible();

@@ -1,4 +1,5 @@
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signUpViaApi } from './helpers/accounts';
 import { openDetailWithStats, places } from './helpers/stats-screen';
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signUpViaApi } from './helpers/accounts';
 
 // The 'Estadísticas' card in a real Chromium against the built server: clicks recorded by the

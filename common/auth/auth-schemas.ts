@@ -52,6 +52,9 @@ export const userSchema = z.object({
 
 export const userResponseSchema = z.object({ user: userSchema });
 
+/** GET /api/auth/session: the signed-in user, or null for nobody. */
+export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
+
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterFields = z.infer<typeof registerFieldsSchema>;
 export type User = z.infer<typeof userSchema>;

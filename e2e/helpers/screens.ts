@@ -1,4 +1,5 @@
 import { type Page, type Request, expect } from '@playwright/test';
+import { failedRequest } from '../fixtures';
 import { signUpViaApi } from './accounts';
 import { openDetailWithStats } from './stats-screen';
 
@@ -6,6 +7,8 @@ import { openDetailWithStats } from './stats-screen';
 export type Screen = {
   name: string;
   open: (page: Page) => Promise<void>;
+  /** Console errors this screen causes on purpose (a refused login, the 404 of an unknown address). */
+  consoleErrors?: RegExp[];
 };
 
 async function openAt(page: Page, path: string) {
@@ -78,6 +81,7 @@ export const screens: Screen[] = [
   },
   {
     name: 'auth-login-server-error',
+    consoleErrors: [failedRequest(401, '/api/auth/login')],
     open: async (page) => {
       await openAt(page, '/auth');
       await page.getByLabel('Email').fill('nadie@corto.test');
@@ -87,7 +91,7 @@ export const screens: Screen[] = [
     },
   },
   { name: 'not-found-route', open: (page) => openAt(page, '/no/existe/esta/pagina') },
-  { name: 'not-found-short-code', open: (page) => openAt(page, '/zz9zz9') },
+  { name: 'not-found-short-code', consoleErrors: [failedRequest(404, '/zz9zz9')], open: (page) => openAt(page, '/zz9zz9') },
   {
     name: 'redirect',
     open: async (page) => {

@@ -1,8 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { authMessages as m, PROFILE_IMAGE_MAX_BYTES } from '@common/auth/auth-messages';
-import { loginSchema, registerFieldsSchema, userResponseSchema } from '@common/auth/auth-schemas';
+import { loginSchema, registerFieldsSchema, sessionResponseSchema, userResponseSchema } from '@common/auth/auth-schemas';
 import { buckets } from '@common/constants';
-import { errorMessages } from '@common/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -101,9 +100,9 @@ export async function authRoutes(app: FastifyInstance, { database, config, stora
     return reply.status(204).send();
   });
 
-  routes.get('/api/auth/session', { schema: { response: { 200: userResponseSchema } } }, async (request, reply) => {
+  // Signed out is an answer, not an error: a page asking who is there logs nothing in the console.
+  routes.get('/api/auth/session', { schema: { response: { 200: sessionResponseSchema } } }, async (request, reply) => {
     const user = await app.sessionUserOf(request, reply);
-    if (!user) throw new AppError('unauthorized', errorMessages.unauthorized);
-    return { user: apiUser(storage, user) };
+    return { user: user ? apiUser(storage, user) : null };
   });
 }

@@ -5,6 +5,7 @@ import * as clickRollups from './migrations/0002-click-rollups';
 import * as clicksExportIndex from './migrations/0003-clicks-export-index';
 import * as dropClicksTimeIndex from './migrations/0004-drop-clicks-time-index';
 import * as storedFileIndexes from './migrations/0006-stored-file-indexes';
+import * as idempotencyKeys from './migrations/0007-idempotency-keys';
 import * as aliasKey from './migrations/0008-alias-key';
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003-clicks-export-index': clicksExportIndex,
   '0004-drop-clicks-time-index': dropClicksTimeIndex,
   '0006-stored-file-indexes': storedFileIndexes,
+  '0007-idempotency-keys': idempotencyKeys,
   '0008-alias-key': aliasKey,
 };
 

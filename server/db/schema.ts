@@ -79,6 +79,16 @@ export interface ClickVisitorsTable {
   visitor_hash: string;
 }
 
+/** One Idempotency-Key of one user; status_code and response_body stay null while its request runs. */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response_body: string | null;
+  created_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -86,6 +96,7 @@ export interface DB {
   clicks: ClicksTable;
   click_rollups: ClickRollupsTable;
   click_visitors: ClickVisitorsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,6 +9,8 @@ const statusByCode: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  idempotency_in_progress: 409,
+  idempotency_key_reused: 422,
   rate_limited: 429,
   database_unavailable: 503,
   internal: 500,

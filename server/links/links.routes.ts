@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { requireUser, signedInUser } from '../auth/require-user';
 import { AppError } from '../http/app-error';
+import { idempotencyKeyOf, withIdempotency } from '../idempotency/idempotency';
 import { createLink } from './create-link';
 import { createCreationQuota } from './creation-quota';
 import { rowToLink } from './link-mapper';
@@ -69,8 +70,14 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     { schema: { body: createLinkSchema.strict(), response: { 201: linkResponseSchema } } },
     async (request, reply) => {
       const userId = signedInUser(request).id;
-      const row = await creationQuota.run(userId, reply, () => createLink(context, userId, request.body));
-      return reply.status(201).send({ link: rowToLink(row, context) });
+      const call = { userId, key: idempotencyKeyOf(request), scope: 'POST /api/links', body: request.body };
+      // A replay creates nothing, so it is not counted against the hour's quota.
+      const answer = await withIdempotency(db, call, async () => {
+        const row = await creationQuota.run(userId, reply, () => createLink(context, userId, request.body));
+        return { statusCode: 201 as const, body: { link: rowToLink(row, context) } };
+      });
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(answer.statusCode).send(answer.body);
     },
   );
 

@@ -1,11 +1,18 @@
 import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { BarLoader } from '../components/ui/bar-loader';
+import { Toaster } from '../components/ui/toaster';
 import { UserMenu } from '../features/auth/components/user-menu';
+import { useScreenLoading } from './lazy-screen';
+import { ScreenErrorBoundary } from './screen-error-boundary';
 
 export function RootLayout() {
+  const screenLoading = useScreenLoading();
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* While a screen's code downloads, the old screen may stay up (a transition): the bar says something is coming. */}
+      {screenLoading && <BarLoader label="Cargando página" className="fixed inset-x-0 top-0 z-50" />}
       <a
         href="#contenido"
         className="sr-only z-50 rounded-lg bg-teal-400 px-4 py-2 font-semibold text-slate-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -30,14 +37,17 @@ export function RootLayout() {
         </nav>
       </header>
       <main id="contenido" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6 sm:py-12">
-        {/* Screens other than the landing are fetched on first visit. */}
-        <Suspense fallback={<BarLoader label="Cargando página" />}>
-          <Outlet />
-        </Suspense>
+        {/* Screens other than the landing are fetched on first visit; the bar above shows meanwhile. */}
+        <ScreenErrorBoundary pathname={pathname}>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
       </main>
       <footer className="border-t border-slate-800/80 px-4 py-6 text-center text-sm text-slate-400">
         Corto · Enlaces cortos, QR y estadísticas
       </footer>
+      <Toaster />
     </div>
   );
 }

@@ -1,23 +1,18 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import { lazyScreen } from './lazy-screen';
 import { RootLayout } from './root-layout';
 
 // Declarative routes rather than createBrowserRouter: the data router adds ~17 kB gzip to the
 // landing download, and nothing here uses loaders or actions. Every screen but the landing is a
-// chunk of its own, fetched when first visited (RootLayout holds the Suspense boundary).
-const AuthPage = lazy(() => import('../features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
-const DashboardPage = lazy(() =>
-  import('../features/links/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-);
-const LinkDetailPage = lazy(() =>
-  import('../features/links/link-detail-page').then((m) => ({ default: m.LinkDetailPage })),
-);
-const RedirectPage = lazy(() =>
-  import('../features/redirect/redirect-page').then((m) => ({ default: m.RedirectPage })),
-);
+// chunk of its own, fetched when first visited (RootLayout holds the Suspense boundary and shows
+// the teal bar while one downloads).
+const AuthPage = lazyScreen(() => import('../features/auth/auth-page').then((m) => m.AuthPage));
+const DashboardPage = lazyScreen(() => import('../features/links/dashboard-page').then((m) => m.DashboardPage));
+const LinkDetailPage = lazyScreen(() => import('../features/links/link-detail-page').then((m) => m.LinkDetailPage));
+const RedirectPage = lazyScreen(() => import('../features/redirect/redirect-page').then((m) => m.RedirectPage));
 
 export function AppRoutes() {
   return (

@@ -1,9 +1,10 @@
+import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/use-page-title';
 import { BarLoader } from '../../components/ui/bar-loader';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useSession } from './api/session';
-import { CREATE_NEW_PARAM, dashboardPath } from './auth-paths';
+import { afterSignInPath, CREATE_NEW_PARAM, returnAfterSignIn } from './auth-paths';
 import { LoginForm } from './components/login-form';
 import { RegisterForm } from './components/register-form';
 
@@ -12,9 +13,12 @@ export function AuthPage() {
   const createNew = searchParams.get(CREATE_NEW_PARAM);
   const { user, isLoading } = useSession();
   usePageTitle('Iniciar sesión');
+  // The place that led here is in the address now.
+  useEffect(() => returnAfterSignIn(null), []);
 
-  // Signed in already, or just now by one of the forms: on to the dashboard, createNew kept.
-  if (user) return <Navigate to={dashboardPath(createNew)} replace />;
+  // Signed in already, or just now by one of the forms: back where they were going, or on to the
+  // dashboard with createNew kept.
+  if (user) return <Navigate to={afterSignInPath(searchParams)} replace />;
 
   return (
     <div className="mx-auto flex max-w-md flex-col gap-6">

@@ -1,5 +1,5 @@
 import { Plus, Search } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/use-page-title';
 import { Alert } from '../../components/ui/alert';
@@ -17,6 +17,7 @@ export function DashboardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const createNew = searchParams.get('createNew') ?? '';
   const [dialogOpen, setDialogOpen] = useState(false);
+  const createButton = useRef<HTMLButtonElement>(null);
   const [filter, setFilter] = useState('');
   // The filter runs on the server over every link, once typing pauses.
   const search = useDebouncedValue(filter.trim(), 250);
@@ -41,7 +42,7 @@ export function DashboardPage() {
 
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight">Mis Links</h1>
-        <Button onClick={() => changeDialog(true)}>
+        <Button ref={createButton} onClick={() => changeDialog(true)}>
           <Plus aria-hidden /> Crear link
         </Button>
       </div>
@@ -79,6 +80,7 @@ export function DashboardPage() {
         onOpenChange={changeDialog}
         initialLongUrl={createNew}
         publicBaseUrl={firstPage?.publicBaseUrl ?? window.location.origin}
+        returnFocusTo={createButton}
       />
     </div>
   );

@@ -1,9 +1,11 @@
 import { ExternalLink } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../app/use-page-title';
 import { BarLoader } from '../../components/ui/bar-loader';
 import { Card } from '../../components/ui/card';
+import { toast } from '../../components/ui/toaster';
 import { LinkStatsCard } from '../stats/components/link-stats-card';
 import { useLink } from './api/get-link';
 import { CopyLinkButton } from './components/copy-link-button';
@@ -25,9 +27,15 @@ export function LinkDetailPage() {
 
   // Spec: if the link cannot be loaded (missing, someone else's, or any failure), back to the dashboard.
   const failed = id === 0 || query.isError;
+  const { error } = query;
   useEffect(() => {
-    if (failed) navigate('/dashboard', { replace: true });
-  }, [failed, navigate]);
+    if (!failed) return;
+    // A link that is not there needs no words; a server that could not be reached does.
+    if (error instanceof ApiError && error.status !== 404 && error.status !== 401) {
+      toast(`No se pudo abrir el link. ${error.message}`);
+    }
+    navigate('/dashboard', { replace: true });
+  }, [failed, error, navigate]);
 
   const link = query.data;
   if (!link) return <BarLoader label="Cargando link" className="fixed inset-x-0 top-0 z-40" />;

@@ -11,7 +11,8 @@ export function register({ name, email, password, profileImage }: RegisterInput)
   form.append('email', email);
   form.append('password', password);
   form.append('profileImage', profileImage, profileImage.name);
-  return apiFetch<{ user: User }>('/api/auth/register', { method: 'POST', body: form });
+  // A picture on a slow phone connection may take a while: a longer deadline than other calls.
+  return apiFetch<{ user: User }>('/api/auth/register', { method: 'POST', body: form, timeoutMs: 120_000 });
 }
 
 /** Creates the account; the server signs the new user in at once. */

@@ -1,17 +1,12 @@
 import type { User } from '@common/auth/auth-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../api/client';
+import { apiFetch } from '../../../api/client';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 
-/** The signed-in user, or null: a 401 means "nobody", not a failure. */
+/** The signed-in user, or null for nobody (the server answers 200 { user: null }, never a 401). */
 export async function fetchSession(): Promise<User | null> {
-  try {
-    return (await apiFetch<{ user: User }>('/api/auth/session')).user;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  return (await apiFetch<{ user: User | null }>('/api/auth/session')).user;
 }
 
 export const sessionQueryOptions = queryOptions({

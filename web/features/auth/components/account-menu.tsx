@@ -10,13 +10,23 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
+import { toast } from '../../../components/ui/toaster';
+import { messageOf } from '../../../api/client';
 import { useLogout } from '../api/logout';
 
 /** The signed-in user's avatar, opening a menu with their name, 'Mis links' and 'Cerrar sesión'. */
 export function AccountMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   const logoutMutation = useLogout();
-  const logOut = () => logoutMutation.mutate(undefined, { onSuccess: () => navigate('/auth') });
+  const logOut = () =>
+    logoutMutation.mutate(undefined, {
+      onSuccess: () => navigate('/auth'),
+      // Still signed in: say so, or the click seems to have done nothing.
+      onError: (error) => {
+        console.error('Failed to log out:', error);
+        toast(`No se ha cerrado la sesión. ${messageOf(error)}`);
+      },
+    });
 
   return (
     <DropdownMenu>

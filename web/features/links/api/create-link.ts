@@ -3,16 +3,30 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
 import { linkKeys } from './link-keys';
 
-export function createLink(input: CreateLink) {
-  return apiFetch<{ link: Link }>('/api/links', { method: 'POST', body: JSON.stringify(input) }).then(
+export const createLinkMutationKey = ['links', 'create'] as const;
+
+export interface CreateLinkCall {
+  input: CreateLink;
+  /** The same key for a retry of the same creation: the server then never makes a second link. */
+  idempotencyKey: string;
+}
+
+export function createLink({ input, idempotencyKey }: CreateLinkCall) {
+  return apiFetch<{ link: Link }>('/api/links', { method: 'POST', body: JSON.stringify(input), idempotencyKey }).then(
     (body) => body.link,
   );
+}
+
+/** A fresh Idempotency-Key (getRandomValues works on plain http too, randomUUID does not). */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Creates a link; the lists refresh and the new link's detail is already known. */
 export function useCreateLink() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: createLinkMutationKey,
     mutationFn: createLink,
     onSuccess: async (link) => {
       queryClient.setQueryData(linkKeys.detail(link.id), link);

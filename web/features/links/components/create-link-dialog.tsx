@@ -4,9 +4,12 @@ import { qrTextOf } from '@common/links/short-address';
 import { errorMessages } from '@common/messages';
 import { QR_PREVIEW_PATH } from '@common/reserved-paths';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { type RefObject, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { CREATE_NEW_PARAM, returnAfterSignIn } from '../../auth/auth-paths';
 import { messagesOf } from '../../auth/components/field-messages';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -14,7 +17,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { useCreateLink } from '../api/create-link';
+import { createLinkMutationKey, newIdempotencyKey, useCreateLink } from '../api/create-link';
+import { linkKeys } from '../api/link-keys';
 import { QrPreview } from './qr-preview';
 
 type CreateLinkDialogProps = {
@@ -24,14 +28,22 @@ type CreateLinkDialogProps = {
   initialLongUrl: string;
   /** PUBLIC_BASE_URL: short addresses are built on it. */
   publicBaseUrl: string;
+  /** The button that opens it: focus goes back there on closing. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 };
+
+// No answer came back, so the server may have created the link after all. The retry carries the
+// same Idempotency-Key: it gets that link instead of making a second one.
+const mayExist = 'Puede que el link se haya creado: pulsa «Crear» de nuevo para comprobarlo, no se duplicará.';
 
 const fields = ['title', 'longUrl', 'customUrl'] as const;
 
-export function CreateLinkDialog({ open, onOpenChange, initialLongUrl, publicBaseUrl }: CreateLinkDialogProps) {
+export function CreateLinkDialog({ open, onOpenChange, initialLongUrl, publicBaseUrl, returnFocusTo }: CreateLinkDialogProps) {
+  // While a creation is on its way the dialog stays: closed, it would hide whether the link was made.
+  const creating = useIsMutating({ mutationKey: createLinkMutationKey }) > 0;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
+    <Dialog open={open} onOpenChange={(next) => (next || !creating) && onOpenChange(next)}>
+      <DialogContent className="max-w-xl" returnFocusTo={returnFocusTo} dismissible={!creating}>
         <DialogHeader>
           <DialogTitle>Crear link</DialogTitle>
           <DialogDescription>Un nombre, la dirección larga y, si quieres, tu propia dirección corta.</DialogDescription>
@@ -43,9 +55,12 @@ export function CreateLinkDialog({ open, onOpenChange, initialLongUrl, publicBas
   );
 }
 
-function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Omit<CreateLinkDialogProps, 'open' | 'onOpenChange'>) {
+function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialogProps, 'initialLongUrl' | 'publicBaseUrl'>) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const creation = useCreateLink();
+  // One key per distinct request: the same data sent again is the same creation.
+  const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
   const form = useForm<CreateLinkInput, unknown, CreateLink>({
     resolver: zodResolver(createLinkSchema),
     criteriaMode: 'all',
@@ -61,23 +76,44 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Omit<CreateLinkDialog
   const previewText = qrTextOf(`${publicBaseUrl}/${chosen ? alias.normalize('NFC') : QR_PREVIEW_PATH}`);
 
   const submit = form.handleSubmit(
-    (input) =>
-      creation.mutate(input, {
-        onSuccess: (link) => navigate(`/link/${link.id}`),
-        onError: (error) => {
-          if (!(error instanceof ApiError)) {
-            form.setError('root.server', { message: linkMessages.createFailed });
-            return;
-          }
-          for (const field of fields) {
-            const messages = error.fields[field];
-            if (!messages?.length) continue;
-            const types = Object.fromEntries(messages.map((message, i) => [`server${i}`, message]));
-            form.setError(field, { type: 'server', message: messages[0], types });
-          }
-          form.setError('root.server', { message: error.status >= 500 ? linkMessages.createFailed : error.message });
+    (input) => {
+      const body = JSON.stringify(input);
+      const current = attempt?.body === body ? attempt : { body, key: newIdempotencyKey() };
+      setAttempt(current);
+      creation.mutate(
+        { input, idempotencyKey: current.key },
+        {
+          onSuccess: (link) => navigate(`/link/${link.id}`),
+          onError: (error) => {
+            if (!(error instanceof ApiError)) {
+              form.setError('root.server', { message: linkMessages.createFailed });
+              return;
+            }
+            if (error.status === 401) {
+              // The session ended meanwhile: the guard sends the user to sign in, and the dialog
+              // comes back afterwards with this long URL.
+              returnAfterSignIn({ pathname: '/dashboard', search: `?${new URLSearchParams({ [CREATE_NEW_PARAM]: input.longUrl })}` });
+              return;
+            }
+            if (error.unanswered) {
+              // A link made after all shows in the list behind the dialog.
+              void queryClient.invalidateQueries({ queryKey: linkKeys.lists() });
+              form.setError('root.server', { message: `${error.message} ${mayExist}` });
+              return;
+            }
+            for (const field of fields) {
+              const messages = error.fields[field];
+              if (!messages?.length) continue;
+              const types = Object.fromEntries(messages.map((message, i) => [`server${i}`, message]));
+              form.setError(field, { type: 'server', message: messages[0], types });
+            }
+            form.setError('root.server', {
+              message: error.status >= 500 && error.code !== 'network' ? linkMessages.createFailed : error.message,
+            });
+          },
         },
-      }),
+      );
+    },
     () => form.setError('root.server', { message: errorMessages.validation }),
   );
 
@@ -130,9 +166,14 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Omit<CreateLinkDialog
           </figcaption>
         </figure>
       )}
-      <Button type="submit" loading={creation.isPending} className="justify-self-end">
-        Crear
-      </Button>
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <p role="status" className="text-sm text-slate-300">
+          {creation.isPending ? 'Creando el link… La ventana se podrá cerrar cuando termine.' : ''}
+        </p>
+        <Button type="submit" loading={creation.isPending}>
+          Crear
+        </Button>
+      </div>
     </form>
   );
 }

@@ -9,7 +9,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  DialogTrigger,
 } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toaster';
+import { messageOf } from '../../../api/client';
 import { useDeleteLink } from '../api/delete-link';
 
 type DeleteLinkButtonProps = {
@@ -27,25 +30,30 @@ export function DeleteLinkButton({ link, onDeleted, size = 'icon', className }: 
     setOpen(false);
     deletion.mutate(link.id, {
       onSuccess: onDeleted,
-      // The spec only logs a failed delete; the link simply stays.
-      onError: (error) => console.error('Failed to delete URL:', error),
+      // The spec logs a failed delete; the link stays, and the user is told why.
+      onError: (error) => {
+        console.error('Failed to delete URL:', error);
+        toast(`No se ha eliminado «${link.title}». ${messageOf(error)}`);
+      },
     });
   };
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button
-        size={size}
-        variant="destructive"
-        className={className}
-        loading={deletion.isPending}
-        onClick={() => setOpen(true)}
-        aria-label="Eliminar link"
-        title="Eliminar"
-      >
-        {!deletion.isPending && <Trash2 aria-hidden />}
-        {size !== 'icon' && 'Eliminar'}
-      </Button>
+      {/* A Trigger, so closing the confirmation (Cancelar, Esc, ✕) puts focus back on this button. */}
+      <DialogTrigger asChild>
+        <Button
+          size={size}
+          variant="destructive"
+          className={className}
+          loading={deletion.isPending}
+          aria-label="Eliminar link"
+          title="Eliminar"
+        >
+          {!deletion.isPending && <Trash2 aria-hidden />}
+          {size !== 'icon' && 'Eliminar'}
+        </Button>
+      </DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>¿Eliminar este link?</DialogTitle>

@@ -1,0 +1,77 @@
+import { X } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { cn } from '../../lib/cn';
+
+// Short notices about something that happened away from any form (a logout or a delete that
+// failed). The live region is always in the page, so screen readers hear each notice as it is
+// added; a failure is an alert, read at once.
+
+export type ToastTone = 'error' | 'info';
+
+export interface Toast {
+  id: number;
+  tone: ToastTone;
+  message: string;
+}
+
+/** How long a notice stays; long enough to read twice, and each has its own close button. */
+export const TOAST_MS = 10_000;
+
+let toasts: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export function dismissToast(id: number) {
+  toasts = toasts.filter((toast) => toast.id !== id);
+  emit();
+}
+
+/** Shows a notice for TOAST_MS; the same message twice in a row shows once. */
+export function toast(message: string, tone: ToastTone = 'error'): void {
+  if (toasts.some((shown) => shown.message === message)) return;
+  const id = nextId++;
+  toasts = [...toasts, { id, tone, message }].slice(-3);
+  emit();
+  setTimeout(() => dismissToast(id), TOAST_MS);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/**
+ * Where notices appear: bottom of the screen, full width on a phone, bottom right on a desktop;
+ * under a dialog's overlay, so they never cover its buttons.
+ */
+export function Toaster() {
+  const shown = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  return (
+    <section
+      aria-label="Avisos"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-stretch gap-2 p-4 sm:items-end"
+    >
+      {shown.map((item) => (
+        <div
+          key={item.id}
+          role={item.tone === 'error' ? 'alert' : 'status'}
+          className={cn(
+            'pointer-events-auto flex w-full items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-xl shadow-black/40 sm:max-w-sm',
+            item.tone === 'error' ? 'border-red-400/40 bg-red-950 text-red-100' : 'border-slate-700 bg-slate-900 text-slate-100',
+          )}
+        >
+          <p className="flex-1">{item.message}</p>
+          <button
+            type="button"
+            aria-label="Cerrar aviso"
+            onClick={() => dismissToast(item.id)}
+            className="-m-1 rounded-md p-1 text-current opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-teal-300"
+          >
+            <X className="size-4" aria-hidden />
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}
