@@ -14,6 +14,7 @@ export const errorCodes = [
   'conflict',
   'rate_limited',
   'database_unavailable',
+  'busy',
   'internal',
 ] as const;
 

@@ -11,6 +11,7 @@ const statusByCode: Record<ErrorCode, number> = {
   conflict: 409,
   rate_limited: 429,
   database_unavailable: 503,
+  busy: 503,
   internal: 500,
 };
 
@@ -22,6 +23,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldErrors,
+    /** Sent as Retry-After: when a refused client may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.statusCode = statusByCode[code];
