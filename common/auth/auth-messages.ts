@@ -17,6 +17,7 @@ export const authMessages = {
   nameControl: 'El nombre no puede contener caracteres de control (saltos de línea, tabuladores...)',
   emailTooLong: `El email no puede superar los ${EMAIL_MAX_LENGTH} caracteres`,
   passwordTooLong: `La contraseña no puede superar los ${PASSWORD_MAX_LENGTH} caracteres`,
+  passwordCommon: 'Esta contraseña es demasiado común',
   profileImageType: 'La imagen de perfil debe ser PNG, JPEG, WebP o GIF',
   profileImageTooLarge: 'La imagen de perfil no puede superar los 5 MB',
   profileImageDimensions: `La imagen de perfil no puede medir más de ${PROFILE_IMAGE_MAX_SIDE} píxeles de lado`,

@@ -12,6 +12,7 @@ import { AppError } from '../http/app-error';
 import { apiUser, sessionUserOfRow } from './api-user';
 import { findUserByEmail, insertUser } from './auth.queries';
 import { createMemoryAttemptStore } from './attempt-store';
+import { loadCommonPasswords, newPasswordSchema } from './common-passwords';
 import { createLoginGuard } from './login-guard';
 import { hashPassword, verifyPassword } from './passwords';
 import { storeProfilePicture } from './profile-picture';
@@ -20,6 +21,7 @@ import { endSession, startSession } from './sessions';
 
 // The form's fields plus the picture, which multipart hands over as bytes.
 const registerBodySchema = registerFieldsSchema.extend({
+  password: newPasswordSchema,
   profileImage: z.instanceof(Buffer, { error: m.profileImageRequired }).refine((bytes) => bytes.length > 0, {
     error: m.profileImageRequired,
   }),
@@ -54,6 +56,7 @@ export async function authRoutes(app: FastifyInstance, { database, config, stora
     {
       schema: { body: registerBodySchema, response: { 201: userResponseSchema } },
       onRequest: registerLimits.perIp,
+      preValidation: loadCommonPasswords,
       preHandler: registerLimits.perEmailAndClient,
     },
     async (request, reply) => {
