@@ -129,6 +129,24 @@ describe.each(testDialects)('sign-in under attack on %s', (dialect) => {
     expect(Math.min(...retryAfter)).toBeGreaterThanOrEqual(1);
   });
 
+  it('refuses the most common passwords at sign-up, under the password field, and creates nothing', async () => {
+    const base = await listen();
+    for (const password of ['123456', 'qwerty', 'Password1', 'Contrasena', 'secreto']) {
+      const form = new FormData();
+      form.append('name', 'Común');
+      form.append('email', 'comun@corto.test');
+      form.append('password', password);
+      form.append('profileImage', new Blob([new Uint8Array(await makeImage())], { type: 'image/png' }), 'a.png');
+      const response = await fetch(`${base}/api/auth/register`, { method: 'POST', body: form });
+      expect(response.status, password).toBe(400);
+      expect(((await response.json()) as { error: { fields: unknown } }).error.fields).toEqual({
+        password: ['Esta contraseña es demasiado común'],
+      });
+    }
+    const users = await t.database.db.selectFrom('users').select('id').execute();
+    expect(users).toEqual([]);
+  });
+
   it('counts logins per client with an IPv6 client counted by its /64', async () => {
     const base = await listen({ AUTH_RATE_LIMIT_IP: '5' });
     const statuses = [];
