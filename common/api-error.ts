@@ -16,6 +16,7 @@ export const errorCodes = [
   'idempotency_key_reused',
   'rate_limited',
   'database_unavailable',
+  'busy',
   'internal',
 ] as const;
 

@@ -24,6 +24,7 @@ export const errorMessages = {
   forbidden: 'No tienes permiso para hacer esto.',
   notFound: 'No encontrado.',
   rateLimited: 'Demasiados intentos. Espera un momento y vuelve a probar.',
+  busy: 'Hay demasiadas peticiones en este momento. Inténtalo de nuevo en unos segundos.',
   databaseUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
   internal: 'Ha ocurrido un error inesperado. Inténtalo de nuevo.',
   badRequest: 'La petición no es válida.',

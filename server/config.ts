@@ -67,9 +67,12 @@ export interface Config {
   clickFlushMs: number;
   /** Clicks held in memory while the database is away; beyond it new ones are shed (and logged). */
   clickQueueLimit: number;
-  /** Login and registration attempts per client IP per minute; 0 turns the limit off. */
+  /** Login and registration attempts per client (IPv4 address or IPv6 /64) per minute; 0 turns the limit off. */
   authRateLimitPerIp: number;
-  /** Login and registration attempts per e-mail address per 15 minutes; 0 turns the limit off. */
+  /**
+   * Failed logins per account and client per 15 minutes (and sign-ups per e-mail and client); twice
+   * as many failures on one account from clients it does not know slow those clients down. 0 = off.
+   */
   authRateLimitPerEmail: number;
   /** An API call unanswered this long after its body was read gets a 503 (a silent database); 0 = never. */
   apiDeadlineMs: number;

@@ -18,6 +18,7 @@ export const authMessages = {
   nameBidi: 'El nombre no puede contener caracteres invisibles que cambian la dirección del texto',
   emailTooLong: `El email no puede superar los ${EMAIL_MAX_LENGTH} caracteres`,
   passwordTooLong: `La contraseña no puede superar los ${PASSWORD_MAX_LENGTH} caracteres`,
+  passwordCommon: 'Esta contraseña es demasiado común',
   profileImageType: 'La imagen de perfil debe ser PNG, JPEG, WebP o GIF',
   profileImageTooLarge: 'La imagen de perfil no puede superar los 5 MB',
   profileImageDimensions: `La imagen de perfil no puede medir más de ${PROFILE_IMAGE_MAX_SIDE} píxeles de lado`,

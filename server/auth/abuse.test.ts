@@ -21,12 +21,20 @@ describe.each(testDialects)('abuse guards (%s)', (dialect) => {
     expect((await login(t, 'a9@corto.test', '203.0.113.2')).statusCode).toBe(401);
   });
 
-  it('limits login attempts per e-mail, even from many IPs', async () => {
+  it('limits wrong passwords per e-mail and client, and slows clients the account does not know once many have failed', async () => {
     t = await createTestApp(dialect, { AUTH_RATE_LIMIT_IP: '100', AUTH_RATE_LIMIT_EMAIL: '2' });
     expect((await login(t, 'victima@corto.test', '198.51.100.1')).statusCode).toBe(401);
-    expect((await login(t, 'VICTIMA@corto.test', '198.51.100.2')).statusCode).toBe(401);
-    expect((await login(t, 'victima@corto.test', '198.51.100.3')).statusCode).toBe(429);
-    expect((await login(t, 'otra@corto.test', '198.51.100.3')).statusCode).toBe(401);
+    expect((await login(t, 'VICTIMA@corto.test', '198.51.100.1')).statusCode).toBe(401);
+    const limited = await login(t, 'victima@corto.test', '198.51.100.1');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Other clients still get their tries, up to twice the limit on the account...
+    expect((await login(t, 'victima@corto.test', '198.51.100.2')).statusCode).toBe(401);
+    expect((await login(t, 'victima@corto.test', '198.51.100.3')).statusCode).toBe(401);
+    // ...then one attempt per backoff period.
+    expect((await login(t, 'victima@corto.test', '198.51.100.4')).statusCode).toBe(401);
+    expect((await login(t, 'victima@corto.test', '198.51.100.5')).statusCode).toBe(429);
+    expect((await login(t, 'otra@corto.test', '198.51.100.5')).statusCode).toBe(401);
   });
 
   it('limits registrations per IP', async () => {

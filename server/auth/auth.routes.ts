@@ -10,6 +10,9 @@ import { isUniqueViolation } from '../db/dialect';
 import { AppError } from '../http/app-error';
 import { apiUser, sessionUserOfRow } from './api-user';
 import { findUserByEmail, insertUser } from './auth.queries';
+import { createMemoryAttemptStore } from './attempt-store';
+import { loadCommonPasswords, newPasswordSchema } from './common-passwords';
+import { createLoginGuard } from './login-guard';
 import { hashPassword, verifyPassword } from './passwords';
 import { storeProfilePicture } from './profile-picture';
 import { authRateLimits } from './rate-limits';
@@ -17,6 +20,7 @@ import { endSession, startSession } from './sessions';
 
 // The form's fields plus the picture, which multipart hands over as bytes.
 const registerBodySchema = registerFieldsSchema.extend({
+  password: newPasswordSchema,
   profileImage: z.instanceof(Buffer, { error: m.profileImageRequired }).refine((bytes) => bytes.length > 0, {
     error: m.profileImageRequired,
   }),
@@ -44,13 +48,15 @@ export async function authRoutes(app: FastifyInstance, { database, config, stora
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const registerLimits = await authRateLimits(app, config, 'register');
   const loginLimits = await authRateLimits(app, config, 'login');
+  const loginGuard = createLoginGuard(config, createMemoryAttemptStore());
 
   routes.post(
     '/api/auth/register',
     {
       schema: { body: registerBodySchema, response: { 201: userResponseSchema } },
       onRequest: registerLimits.perIp,
-      preHandler: registerLimits.perEmail,
+      preValidation: loadCommonPasswords,
+      preHandler: registerLimits.perEmailAndClient,
     },
     async (request, reply) => {
       const { name, email, password, profileImage } = request.body;
@@ -65,6 +71,7 @@ export async function authRoutes(app: FastifyInstance, { database, config, stora
           created_at: Date.now(),
         });
         await startSession(db, config, reply, row.id);
+        await loginGuard.remember(request, reply, email);
         return reply.status(201).send({ user: apiUser(storage, sessionUserOfRow(row)) });
       } catch (error) {
         // No account, no picture: remove what this request stored.
@@ -81,15 +88,16 @@ export async function authRoutes(app: FastifyInstance, { database, config, stora
     {
       schema: { body: loginSchema.strict(), response: { 200: userResponseSchema } },
       onRequest: loginLimits.perIp,
-      preHandler: loginLimits.perEmail,
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const row = await findUserByEmail(db, email);
-      // The same answer, after the same work, whether the e-mail or the password was wrong.
-      if (!(await verifyPassword(row?.password_hash, password)) || !row) {
-        throw new AppError('unauthorized', m.wrongCredentials);
-      }
+      // Refused with 429 when this client, or any client unknown to the account, must wait.
+      const row = await loginGuard.attempt(request, reply, email, async () => {
+        const found = await findUserByEmail(db, email);
+        // The same work whether the e-mail or the password was wrong.
+        return (await verifyPassword(found?.password_hash, password)) ? found : undefined;
+      });
+      if (!row) throw new AppError('unauthorized', m.wrongCredentials);
       await startSession(db, config, reply, row.id);
       return { user: apiUser(storage, sessionUserOfRow(row)) };
     },

@@ -3,6 +3,7 @@ import { errorMessages } from '@common/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../http/app-error';
+import { clientKey } from '../http/client-key';
 
 const IP_WINDOW_MS = 60 * 1000;
 const EMAIL_WINDOW_MS = 15 * 60 * 1000;
@@ -21,19 +22,27 @@ function limiter(app: FastifyInstance, max: number, timeWindow: number, key: (re
   const check = app.createRateLimit({ max, timeWindow, keyGenerator: key });
   return async (request) => {
     const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) throw new AppError('rate_limited', errorMessages.rateLimited);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new AppError('rate_limited', errorMessages.rateLimited, undefined, Math.max(1, result.ttlInSeconds));
+    }
   };
 }
 
 /**
- * Limits on guessing passwords and mass sign-ups: per client IP (onRequest, before any work) and
- * per e-mail (preHandler, once the body is read), so neither many addresses from one machine nor
- * one address from many machines gets far. In memory per instance; 0 in the config turns a limit off.
+ * Limits on mass sign-ups and login attempts per client (onRequest, before any work), a client
+ * being an IPv4 address or an IPv6 /64 (clientKey); and on sign-ups per e-mail and client
+ * (preHandler, once the body is read). Wrong passwords per account are the login guard's
+ * (login-guard.ts). In memory per instance; 0 in the config turns a limit off.
  */
 export async function authRateLimits(app: FastifyInstance, config: Config, action: 'login' | 'register') {
   if (!app.hasDecorator('createRateLimit')) await app.register(fastifyRateLimit, { global: false });
   return {
-    perIp: limiter(app, config.authRateLimitPerIp, IP_WINDOW_MS, (request) => `${action}:ip:${request.ip}`),
-    perEmail: limiter(app, config.authRateLimitPerEmail, EMAIL_WINDOW_MS, (request) => `${action}:email:${emailOf(request)}`),
+    perIp: limiter(app, config.authRateLimitPerIp, IP_WINDOW_MS, (request) => `${action}:ip:${clientKey(request.ip)}`),
+    perEmailAndClient: limiter(
+      app,
+      config.authRateLimitPerEmail,
+      EMAIL_WINDOW_MS,
+      (request) => `${action}:email:${emailOf(request)}:client:${clientKey(request.ip)}`,
+    ),
   };
 }

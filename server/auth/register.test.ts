@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { type FilePart, makeImage, multipart, registerUser, sessionCookie } from '../test/test-users';
+import { hashPassword } from './passwords';
 
 const png = async (): Promise<FilePart> => ({ bytes: await makeImage(), filename: 'yo.png', type: 'image/png' });
 
@@ -91,6 +92,39 @@ describe.each(testDialects)('POST /api/auth/register (%s)', (dialect) => {
       password: ['La contraseña debe tener al menos 6 caracteres'],
       profileImage: ['La imagen de perfil es obligatoria'],
     });
+  });
+
+  it('refuses the most common passwords, whatever their case, and creates no account', async () => {
+    for (const password of ['123456', 'password', 'QWERTY123', 'Iloveyou']) {
+      const response = await register({ name: 'Ana', email: 'comun@corto.test', password, profileImage: await png() });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'validation',
+        message: 'Revisa los datos del formulario.',
+        fields: { password: ['Esta contraseña es demasiado común'] },
+      });
+    }
+    const users = await t.database.db.selectFrom('users').select('id').execute();
+    expect(users).toEqual([]);
+  });
+
+  it('says a password is too common together with every other message, and only once it is long enough', async () => {
+    const response = await register({ email: 'no-es-un-email', password: 'qwerty', profileImage: await png() });
+    expect(response.json().error.fields).toEqual({
+      name: ['El nombre es obligatorio'],
+      email: ['El email no es válido'],
+      password: ['Esta contraseña es demasiado común'],
+    });
+    const short = await register({ name: 'Ana', email: 'corta@corto.test', password: '1234', profileImage: await png() });
+    expect(short.json().error.fields).toEqual({ password: ['La contraseña debe tener al menos 6 caracteres'] });
+  });
+
+  it('still lets an existing user with a common password sign in', async () => {
+    await registerUser(t.app, { email: 'antigua@corto.test', password: 'clave-rara-2024' });
+    // An account created before the list was checked.
+    await t.database.db.updateTable('users').set({ password_hash: await hashPassword('123456') }).execute();
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'antigua@corto.test', password: '123456' } });
+    expect(response.statusCode).toBe(200);
   });
 
   it('refuses a 10,000-character name with a Spanish message', async () => {

@@ -13,6 +13,7 @@ const statusByCode: Record<ErrorCode, number> = {
   idempotency_key_reused: 422,
   rate_limited: 429,
   database_unavailable: 503,
+  busy: 503,
   internal: 500,
 };
 
@@ -24,6 +25,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldErrors,
+    /** Sent as Retry-After: when a refused client may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.statusCode = statusByCode[code];

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { makeImage, registerUser } from '../test/test-users';
 
 // Bursts from one address, all at once, against a listening server with the default limits
-// (30 attempts per address per minute, 10 per e-mail per 15 minutes).
+// (30 attempts per client per minute, 10 failed logins per account and client per 15 minutes).
 
 describe.each(testDialects)('auth rate limits under a burst on %s', (dialect) => {
   let t: TestApp;
@@ -38,7 +38,7 @@ describe.each(testDialects)('auth rate limits under a burst on %s', (dialect) =>
     expect(limited.error.code).toBe('rate_limited');
   });
 
-  it('lets at most 10 logins through for one e-mail, whatever the password', async () => {
+  it('lets at most 10 logins through for one e-mail from one client, whatever the password', async () => {
     const base = await listen({ AUTH_RATE_LIMIT_IP: '0' });
     const { user, password } = await registerUser(t.app);
     const burst = await Promise.all(

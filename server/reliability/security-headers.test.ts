@@ -142,13 +142,19 @@ describe('security headers', () => {
       for (const [target, secure] of [[https.app, true], [http.app, false]] as const) {
         const user = await register(target);
         const login = await target.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.user.email, password: user.password } });
-        const cookieLine = String(login.headers['set-cookie']);
+        const cookieLines = [login.headers['set-cookie'] ?? []].flat();
+        const cookieLine = cookieLines.find((line) => line.startsWith('corto_session=')) ?? '';
         expect(cookieLine).toMatch(/^corto_session=[A-Za-z0-9_-]{43};/);
         expect(cookieLine).toMatch(/; HttpOnly/i);
         expect(cookieLine).toMatch(/; SameSite=Lax/i);
         expect(cookieLine).toMatch(/; Path=\/(;|$)/);
         expect(cookieLine).toMatch(/; Expires=/);
         expect(/; Secure/i.test(cookieLine), `Secure on ${secure ? 'https' : 'http'}`).toBe(secure);
+        // The browser's "known device" mark for the login guard: only ever sent to /api/auth.
+        const deviceLine = cookieLines.find((line) => line.startsWith('corto_device=')) ?? '';
+        expect(deviceLine).toMatch(/^corto_device=[A-Za-z0-9_-]{22}; Max-Age=\d+; Path=\/api\/auth; HttpOnly;/);
+        expect(deviceLine).toMatch(/; SameSite=Lax/i);
+        expect(/; Secure/i.test(deviceLine)).toBe(secure);
         const logout = await target.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: user.cookie } });
         expect(String(logout.headers['set-cookie'])).toMatch(/^corto_session=;.*Expires=Thu, 01 Jan 1970/);
       }
