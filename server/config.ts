@@ -43,6 +43,13 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_IP: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(30),
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(10),
   API_DEADLINE_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin plazo)' }).int().min(0).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(300_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(1).default(72_000),
+}).refine((vars) => vars.HTTP_REQUEST_TIMEOUT_MS === 0 || vars.HTTP_HEADERS_TIMEOUT_MS <= vars.HTTP_REQUEST_TIMEOUT_MS, {
+  // Node refuses to start otherwise: the headers are part of the request.
+  path: ['HTTP_HEADERS_TIMEOUT_MS'],
+  error: 'no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS',
 });
 
 export interface Config {
@@ -67,6 +74,12 @@ export interface Config {
   authRateLimitPerEmail: number;
   /** An API call unanswered this long after its body was read gets a 503 (a silent database); 0 = never. */
   apiDeadlineMs: number;
+  /**
+   * Node's HTTP timeouts: a request (headers and body) must be whole within requestTimeoutMs, its
+   * headers within headersTimeoutMs (else 408 and the connection closed); an idle kept-alive
+   * connection is closed after keepAliveTimeoutMs. 0 turns the first two off.
+   */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number };
   /** Where the built web app lives; absent in API-only tests. */
   webDir: string | undefined;
 }
@@ -98,6 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerIp: vars.AUTH_RATE_LIMIT_IP,
     authRateLimitPerEmail: vars.AUTH_RATE_LIMIT_EMAIL,
     apiDeadlineMs: vars.API_DEADLINE_MS,
+    http: {
+      requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   };
 }

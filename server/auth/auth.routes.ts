@@ -25,7 +25,12 @@ const registerBodySchema = registerFieldsSchema.extend({
 
 const emailTaken = () => new AppError('conflict', m.emailTaken, { email: [m.emailTaken] });
 
-export async function authRoutes(app: FastifyInstance, { database, config, storage }: AppContext) {
+/**
+ * Sign-up, in a scope of its own: the only route that reads multipart (the picture). Everywhere
+ * else a form body is refused with 415, so a page on another site cannot post a plain HTML form
+ * to login or logout.
+ */
+async function registerRoute(app: FastifyInstance, { database, config, storage }: AppContext) {
   const { db } = database;
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
@@ -44,7 +49,6 @@ export async function authRoutes(app: FastifyInstance, { database, config, stora
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const registerLimits = await authRateLimits(app, config, 'register');
-  const loginLimits = await authRateLimits(app, config, 'login');
 
   routes.post(
     '/api/auth/register',
@@ -76,6 +80,14 @@ export async function authRoutes(app: FastifyInstance, { database, config, stora
       }
     },
   );
+}
+
+export async function authRoutes(app: FastifyInstance, context: AppContext) {
+  const { database, config, storage } = context;
+  const { db } = database;
+  await app.register(registerRoute, context);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const loginLimits = await authRateLimits(app, config, 'login');
 
   routes.post(
     '/api/auth/login',
