@@ -21,7 +21,7 @@ export function registerApiDeadline(app: FastifyInstance, deadlineMs: number): v
       // Whether the client is gone is the socket's to say: a request whose body has been read is
       // a destroyed stream already, which once kept every call with a body from its deadline.
       if (reply.sent || reply.raw.headersSent || request.raw.socket.destroyed) return;
-      request.log.warn({ deadlineMs }, 'API call past its deadline: answered 503 (is the database answering?)');
+      request.log.warn({ deadlineMs, route: `${request.method} ${request.routeOptions.url}` }, 'API call past its deadline: answered 503 (is the database answering?)');
       void reply.status(503).send(errorBody('database_unavailable', errorMessages.databaseUnavailable));
     }, deadlineMs);
     timer.unref();
