@@ -8,6 +8,7 @@ export const errorCodes = [
   'invalid_json',
   'unsupported_media_type',
   'payload_too_large',
+  'request_timeout',
   'unauthorized',
   'forbidden',
   'not_found',

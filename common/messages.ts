@@ -20,6 +20,7 @@ export const errorMessages = {
   invalidJson: 'El cuerpo de la petición no es JSON válido.',
   unsupportedMediaType: 'El tipo de contenido de la petición no está admitido.',
   payloadTooLarge: 'La petición es demasiado grande.',
+  requestTimeout: 'La petición tardó demasiado en llegar. Inténtalo de nuevo.',
   unauthorized: 'Tienes que iniciar sesión.',
   forbidden: 'No tienes permiso para hacer esto.',
   notFound: 'No encontrado.',

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { picturePng, signUpViaApi, uniqueEmail } from './helpers/accounts';
+import { picturePng, sameOrigin, signUpViaApi, uniqueEmail } from './helpers/accounts';
 import { navigateInApp } from './helpers/screens';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Principal' });
@@ -103,7 +103,7 @@ test('a session ended on the server sends the user to /auth at the next call', a
   await page.goto('/dashboard');
   await expect(nav(page).getByRole('button', { name: 'Menú de Caducada' })).toBeVisible();
   // Ended behind the app's back (as an expiry or a logout in another tab would).
-  expect((await page.request.post('/api/auth/logout')).status()).toBe(204);
+  expect((await page.request.post('/api/auth/logout', { headers: sameOrigin })).status()).toBe(204);
   await navigateInApp(page, '/link/999999');
   await expect(page).toHaveURL((url) => url.pathname === '/auth');
   await expect(nav(page).getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
+import { sameOrigin } from './helpers/accounts';
 
 // One journey through the links feature in a real Chromium against the built server:
 // create from the dialog, dashboard, filter, copy, download the QR, detail page, delete.
@@ -10,6 +11,7 @@ import sharp from 'sharp';
 async function signUp(page: Page) {
   const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#14b8a6' } }).png().toBuffer();
   const response = await page.request.post('/api/auth/register', {
+    headers: sameOrigin,
     multipart: {
       name: 'Ana Enlaces',
       email: `ana-${Date.now()}-${Math.random().toString(36).slice(2)}@corto.test`,
@@ -128,7 +130,7 @@ test('with more links than a page, the list stays virtualised, loads on scroll, 
   const count = 130;
   for (let i = 1; i <= count; i++) {
     const title = `Enlace ${String(i).padStart(3, '0')}`;
-    const response = await page.request.post('/api/links', { data: { title, longUrl: `https://example.com/${i}` } });
+    const response = await page.request.post('/api/links', { headers: sameOrigin, data: { title, longUrl: `https://example.com/${i}` } });
     expect(response.status()).toBe(201);
   }
   await page.goto('/dashboard');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signUpViaApi } from './helpers/accounts';
+import { sameOrigin, signUpViaApi } from './helpers/accounts';
 
 // The 'Estadísticas' card in a real Chromium against the built server: clicks recorded by the
 // real redirect route from a phone and a computer, the device chart, the empty and loading
@@ -21,7 +21,7 @@ interface CreatedLink {
 
 async function createLink(request: APIRequestContext, baseURL: string, title: string): Promise<CreatedLink> {
   // The link leads back to this app's landing page, so a visit never leaves 127.0.0.1.
-  const response = await request.post('/api/links', { data: { title, longUrl: `${baseURL}/` } });
+  const response = await request.post('/api/links', { headers: sameOrigin, data: { title, longUrl: `${baseURL}/` } });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { link: CreatedLink }).link;
 }

@@ -11,8 +11,8 @@ import type { DatabaseHandle } from './db/database';
 import { healthRoutes } from './health/health.routes';
 import { linksRoutes } from './links/links.routes';
 import { registerApiDeadline } from './http/api-deadline';
-import { frameworkErrors, registerErrorHandler } from './http/error-handler';
-import { registerSecurityHeaders } from './http/security-headers';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
+import { registerNoStore, registerSecurityHeaders } from './http/security-headers';
 import { clientAddressReader, compileTrustProxy } from './http/client-address';
 import { type FrontHandler, serverFactoryWith } from './http/node-server';
 import { createLinkCache } from './redirect/link-cache';
@@ -48,6 +48,12 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    clientErrorHandler,
+    // A client trickling its headers or body is cut off (408) instead of holding a connection
+    // for ever; a real one, a 5 MB picture from a slow phone included, is well within them.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: { headersTimeout: config.http.headersTimeoutMs, requestTimeout: config.http.requestTimeoutMs },
   });
   // The API speaks JSON (and multipart for the picture): text/plain is refused with 415.
   app.removeContentTypeParser('text/plain');
@@ -69,7 +75,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   };
   app.decorate('appContext', context);
 
-  const answer = createRedirectAnswer({ clickWriter: context.clickWriter, clientAddress: clientAddressReader(trustProxy) });
+  const https = config.publicBaseUrl.startsWith('https:');
+  const answer = createRedirectAnswer({ clickWriter: context.clickWriter, clientAddress: clientAddressReader(trustProxy), https });
   const fastPath = createRedirectFastPath(context.linkCache, answer);
   front.handle = fastPath.handle;
   // Closing: Fastify answers what still arrives on open connections with 503 and closes them.
@@ -81,12 +88,14 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   });
 
   // CSP, nosniff, Referrer-Policy, frame-ancestors on every answer; first, so refusals get them too.
-  await registerSecurityHeaders(app);
-  // The refusal of state-changing API calls from other sites: on every request (an unknown /api
-  // path is refused too), synchronous, so a redirect pays one function call for it.
+  await registerSecurityHeaders(app, { https });
+  // The refusal of writes sent from other sites: on every write whatever its path (the router
+  // decodes '/%61pi/...' to the API too), synchronous, so a redirect pays one function call for it.
   app.addHook('onRequest', refuseCrossOrigin(config));
   // The API in a scope of its own: the redirect route needs none of its per-request hooks.
   await app.register(async (api) => {
+    // Nothing the API answers is for a cache to keep, unless its route says otherwise.
+    registerNoStore(api);
     // A 503 rather than a hang when the database goes silent.
     registerApiDeadline(api, config.apiDeadlineMs);
     // Cookies, request.user and app.sessionUserOf, for every API route.

@@ -35,6 +35,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
   });
 
+  it('sets HTTP timeouts a real client never meets: 5 minutes for a request, 30 s for its headers, 72 s idle', () => {
+    expect(loadConfig({}).http).toEqual({ requestTimeoutMs: 300_000, headersTimeoutMs: 30_000, keepAliveTimeoutMs: 72_000 });
+    expect(loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '0', HTTP_HEADERS_TIMEOUT_MS: '400000' }).http.requestTimeoutMs).toBe(0);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
   });
@@ -48,6 +53,9 @@ describe('loadConfig', () => {
     ['REDIRECT_MISS_LIMIT', '-1', /REDIRECT_MISS_LIMIT/],
     ['LINKS_PER_HOUR', 'muchos', /LINKS_PER_HOUR: debe ser un número de links por hora/],
     ['ALLOW_PRIVATE_DESTINATIONS', 'yes', /ALLOW_PRIVATE_DESTINATIONS: debe ser true o false/],
+    ['HTTP_REQUEST_TIMEOUT_MS', 'pronto', /HTTP_REQUEST_TIMEOUT_MS: debe ser un número de milisegundos/],
+    ['HTTP_KEEP_ALIVE_TIMEOUT_MS', '0', /HTTP_KEEP_ALIVE_TIMEOUT_MS/],
+    ['HTTP_HEADERS_TIMEOUT_MS', '400000', /HTTP_HEADERS_TIMEOUT_MS: no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS/],
   ])('refuses %s=%s with a message naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

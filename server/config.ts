@@ -49,6 +49,13 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'debe ser true o false' })
     .default('false')
     .transform((value) => value === 'true'),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(300_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(1).default(72_000),
+}).refine((vars) => vars.HTTP_REQUEST_TIMEOUT_MS === 0 || vars.HTTP_HEADERS_TIMEOUT_MS <= vars.HTTP_REQUEST_TIMEOUT_MS, {
+  // Node refuses to start otherwise: the headers are part of the request.
+  path: ['HTTP_HEADERS_TIMEOUT_MS'],
+  error: 'no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS',
 });
 
 export interface Config {
@@ -82,6 +89,12 @@ export interface Config {
   linksPerHour: number;
   /** Destinations on loopback, private or link-local addresses, or on this instance, are allowed (an intranet). */
   allowPrivateDestinations: boolean;
+  /**
+   * Node's HTTP timeouts: a request (headers and body) must be whole within requestTimeoutMs, its
+   * headers within headersTimeoutMs (else 408 and the connection closed); an idle kept-alive
+   * connection is closed after keepAliveTimeoutMs. 0 turns the first two off.
+   */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number };
   /** Where the built web app lives; absent in API-only tests. */
   webDir: string | undefined;
 }
@@ -116,6 +129,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redirectMissLimit: vars.REDIRECT_MISS_LIMIT,
     linksPerHour: vars.LINKS_PER_HOUR,
     allowPrivateDestinations: vars.ALLOW_PRIVATE_DESTINATIONS,
+    http: {
+      requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   };
 }

@@ -16,6 +16,12 @@ export async function picturePng(size = 96): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * What the browser adds to the app's own fetches; the API refuses a write that carries the session
+ * cookie without it (or a matching Origin), and Playwright's request API sends neither by itself.
+ */
+export const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+
 export interface Account {
   name: string;
   email: string;
@@ -33,6 +39,7 @@ export async function signUpViaApi(page: Page, overrides: Partial<Account> = {})
     password: overrides.password ?? 'secreto-e2e',
   };
   const response = await page.request.post('/api/auth/register', {
+    headers: sameOrigin,
     multipart: {
       ...account,
       profileImage: { name: 'avatar.png', mimeType: 'image/png', buffer: await picturePng() },

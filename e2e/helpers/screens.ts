@@ -1,6 +1,6 @@
 import { type Page, type Request, expect } from '@playwright/test';
 import { failedRequest } from '../fixtures';
-import { signUpViaApi } from './accounts';
+import { sameOrigin, signUpViaApi } from './accounts';
 import { openDetailWithStats } from './stats-screen';
 
 /** A screen the accessibility and screenshot specs visit: open() leaves it fully rendered. */
@@ -50,7 +50,7 @@ async function signedIn(page: Page) {
     ['Mi blog', 'https://ejemplo.com/blog/una-entrada-con-un-titulo-bastante-largo'],
     ['Documentación', 'https://docs.ejemplo.org/guia/empezar'],
   ]) {
-    const response = await page.request.post('/api/links', { data: { title, longUrl } });
+    const response = await page.request.post('/api/links', { headers: sameOrigin, data: { title, longUrl } });
     expect(response.status(), await response.text()).toBe(201);
   }
   return account;

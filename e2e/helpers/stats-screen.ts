@@ -1,5 +1,5 @@
 import { type Page, expect } from '@playwright/test';
-import { signUpViaApi } from './accounts';
+import { sameOrigin, signUpViaApi } from './accounts';
 
 // The detail page with statistics to show: a link visited through the real redirect route from
 // a few devices, sites and places, for the accessibility, screenshot and statistics specs. The
@@ -38,7 +38,7 @@ const visits: Array<{ agent: string; ip: string; referer?: string }> = [
 export async function openDetailWithStats(page: Page) {
   await page.emulateMedia({ reducedMotion: 'reduce' }); // charts drawn at once, no animation
   await signUpViaApi(page, { name: 'Ana Gómez' });
-  const created = await page.request.post('/api/links', { data: { title: 'Campaña de otoño', longUrl: 'https://ejemplo.com/otono' } });
+  const created = await page.request.post('/api/links', { headers: sameOrigin, data: { title: 'Campaña de otoño', longUrl: 'https://ejemplo.com/otono' } });
   expect(created.status(), await created.text()).toBe(201);
   const { link } = (await created.json()) as { link: { id: number; shortLink: string } };
   for (const { agent, ip, referer } of visits) {

@@ -12,7 +12,7 @@ import { apiUser, sessionUserOfRow } from './api-user';
 import { findUserByEmail, insertUser } from './auth.queries';
 import { createMemoryAttemptStore } from './attempt-store';
 import { loadCommonPasswords, newPasswordSchema } from './common-passwords';
-import { createLoginGuard } from './login-guard';
+import { createLoginGuard, type LoginGuard } from './login-guard';
 import { hashPassword, verifyPassword } from './passwords';
 import { storeProfilePicture } from './profile-picture';
 import { authRateLimits } from './rate-limits';
@@ -28,7 +28,12 @@ const registerBodySchema = registerFieldsSchema.extend({
 
 const emailTaken = () => new AppError('conflict', m.emailTaken, { email: [m.emailTaken] });
 
-export async function authRoutes(app: FastifyInstance, { database, config, storage }: AppContext) {
+/**
+ * Sign-up, in a scope of its own: the only route that reads multipart (the picture). Everywhere
+ * else a form body is refused with 415, so a page on another site cannot post a plain HTML form
+ * to login or logout.
+ */
+async function registerRoute(app: FastifyInstance, { database, config, storage }: AppContext, loginGuard: LoginGuard) {
   const { db } = database;
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
@@ -47,8 +52,6 @@ export async function authRoutes(app: FastifyInstance, { database, config, stora
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const registerLimits = await authRateLimits(app, config, 'register');
-  const loginLimits = await authRateLimits(app, config, 'login');
-  const loginGuard = createLoginGuard(config, createMemoryAttemptStore());
 
   routes.post(
     '/api/auth/register',
@@ -82,6 +85,16 @@ export async function authRoutes(app: FastifyInstance, { database, config, stora
       }
     },
   );
+}
+
+export async function authRoutes(app: FastifyInstance, context: AppContext) {
+  const { database, config, storage } = context;
+  const { db } = database;
+  // One guard for both: a sign-up makes its client known to the new account.
+  const loginGuard = createLoginGuard(config, createMemoryAttemptStore());
+  await app.register((scope) => registerRoute(scope, context, loginGuard));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const loginLimits = await authRateLimits(app, config, 'login');
 
   routes.post(
     '/api/auth/login',

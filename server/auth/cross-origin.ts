@@ -2,22 +2,36 @@ import { authMessages } from '@common/auth/auth-messages';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../http/app-error';
+import { SESSION_COOKIE } from './sessions';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SESSION_COOKIE_PAIR = `${SESSION_COOKIE}=`;
 
 /**
- * Browsers send Origin with every cross-site POST; a page elsewhere must not act with the user's
- * cookie. Calls without Origin (curl, scripts) carry no ambient cookie risk and pass; SameSite=Lax
- * covers the rest.
+ * Refuses, with 403, a state-changing request that a page on another site made a browser send:
+ * - one whose Origin is not ours, or that the browser marks Sec-Fetch-Site cross-site or
+ *   same-site, with or without a cookie (signing a signed-out visitor into the attacker's account
+ *   needs none);
+ * - one carrying the session cookie without either a matching Origin or Sec-Fetch-Site:
+ *   same-origin (browsers send one or the other on every same-origin write; a script signed in
+ *   with a cookie sends Origin itself).
+ * A script with neither a cookie nor those headers (curl, a bookmarklet-free client) passes.
+ *
+ * It looks at every write whatever its path: the router decodes '/%61pi/...' to the API's routes,
+ * so a test on the raw URL could be walked around. Synchronous and read-only (no promise, no
+ * parsing): it runs on every request, and a GET leaves at the first test.
  */
 export function refuseCrossOrigin(config: Config): onRequestHookHandler {
   const publicOrigin = new URL(config.publicBaseUrl).origin;
   const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-  // Synchronous (no promise per request): it runs on every request, redirects included.
   return (request, _reply, done) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return done();
-    const origin = request.headers.origin;
-    if (origin === undefined || origin === publicOrigin || origin === ownOrigin(request)) return done();
+    if (!STATE_CHANGING.has(request.method)) return done();
+    const { origin, cookie } = request.headers;
+    const site = request.headers['sec-fetch-site'];
+    const ours = origin !== undefined && (origin === publicOrigin || origin === ownOrigin(request));
+    const foreign = (origin !== undefined && !ours) || site === 'cross-site' || site === 'same-site';
+    const unvouchedCookie = !ours && site !== 'same-origin' && cookie !== undefined && cookie.includes(SESSION_COOKIE_PAIR);
+    if (!foreign && !unvouchedCookie) return done();
     done(new AppError('forbidden', authMessages.crossOrigin));
   };
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
-import { registerUser } from '../test/test-users';
+import { registerUser, sameOrigin } from '../test/test-users';
 import { hashToken } from './sessions';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -33,7 +33,7 @@ describe.each(testDialects)('sessions (%s)', (dialect) => {
 
   it('logs out: 204, cookie cleared, session gone from the server so the old cookie no longer works', async () => {
     const { cookie } = await registerUser(t.app);
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, ...sameOrigin } });
     expect(response.statusCode).toBe(204);
     const cleared = response.cookies.find((c) => c.name === 'corto_session');
     expect(cleared?.value).toBe('');
@@ -49,7 +49,7 @@ describe.each(testDialects)('sessions (%s)', (dialect) => {
   it('ends only the session that logs out', async () => {
     const { cookie, user, password } = await registerUser(t.app);
     const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
-    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, ...sameOrigin } })).statusCode).toBe(204);
     const otherCookie = `corto_session=${other.cookies.find((c) => c.name === 'corto_session')?.value}`;
     expect((await getSession(otherCookie)).json().user.id).toBe(user.id);
   });

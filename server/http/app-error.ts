@@ -5,6 +5,7 @@ const statusByCode: Record<ErrorCode, number> = {
   invalid_json: 400,
   unsupported_media_type: 415,
   payload_too_large: 413,
+  request_timeout: 408,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,

@@ -1,6 +1,8 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ApiErrorBody, ErrorCode, FieldErrors } from '@common/api-error';
 import { errorMessages } from '@common/messages';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isConnectionError } from '../db/dialect';
@@ -52,6 +54,25 @@ function fieldsOf(issues: ReadonlyArray<{ instancePath: string; message: string 
   return fields;
 }
 
+// @fastify/busboy throws plain Errors, without a code or a status, for a malformed multipart body
+// (one cut off inside a part says 'Part terminated early due to unexpected end of multipart data').
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|Unsupported Content-Type|\w+ terminated early due to unexpected end of multipart data)/;
+
+// How reading a body fails when its client goes away: Node's 'aborted', a stream closed early.
+const CONNECTION_CLOSED_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/**
+ * The client closed the connection before its request had arrived whole (an upload given up, a tab
+ * closed): a reading error of its body, not a fault of ours or of the database.
+ */
+function clientClosed(error: FastifyError, request: FastifyRequest): boolean {
+  return (
+    request.raw.readableAborted &&
+    ((error.code !== undefined && CONNECTION_CLOSED_CODES.has(error.code)) || MALFORMED_MULTIPART.test(error.message))
+  );
+}
+
 /**
  * Fastify's frameworkErrors option: an address that cannot be decoded ('/%ZZ') or a too long
  * parameter gets our envelope, not Fastify's English one. (The reply's type there is generic.)
@@ -63,6 +84,13 @@ export function frameworkErrors(_error: FastifyError, _request: unknown, reply: 
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // An error answer is never worth keeping in a cache (nor, on the API, is anything else).
+    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    if (clientClosed(error, request)) {
+      // Nobody is left to read the answer; sent anyway so the request ends like any other.
+      request.log.info({ code: error.code }, 'client closed the connection before its request was whole');
+      return reply.status(400).send(errorBody('validation', errorMessages.badRequest));
+    }
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
@@ -79,8 +107,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (byStatus) {
       return reply.status(error.statusCode!).send(errorBody(byStatus[0], byStatus[1]));
     }
-    // @fastify/busboy throws plain Errors, without a code or a status, for a malformed multipart body.
-    if (/^(Multipart: Boundary not found|Unexpected end of multipart data|Unsupported Content-Type)/.test(error.message)) {
+    if (MALFORMED_MULTIPART.test(error.message)) {
       return reply.status(400).send(errorBody('validation', errorMessages.badRequest));
     }
     if (isConnectionError(error) || isConnectionError(error.cause)) {
@@ -94,4 +121,40 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('internal', errorMessages.internal));
   });
+}
+
+type ClientError = Error & { code?: string };
+
+// What Node's parser reports, before any request object exists, as status, code and message.
+function clientErrorAnswer(error: ClientError): [number, ErrorCode, string] {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'request_timeout', errorMessages.requestTimeout];
+  if (error.code === 'HPE_HEADER_OVERFLOW') return [431, 'payload_too_large', errorMessages.payloadTooLarge];
+  return [400, 'validation', errorMessages.badRequest];
+}
+
+/**
+ * Fastify's clientErrorHandler option: a request Node's parser refuses (malformed, headers too
+ * large, cut off half-way, or not whole within the request or headers timeout) gets our envelope
+ * in Spanish rather than Fastify's English one, and the connection is closed.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: ClientError, socket: Socket): void {
+  // Reset by the client: nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  this.log.debug({ err: error }, 'client error: request refused by the HTTP parser');
+  // Node's own rule: no second answer on a connection whose answer has begun.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const [status, code, message] = clientErrorAnswer(error);
+    const body = JSON.stringify(errorBody(code, message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\n' +
+        'X-Content-Type-Options: nosniff\r\n' +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }

@@ -36,8 +36,22 @@ export const staticSecurityHeaders: Readonly<Record<string, string>> = Object.fr
   'x-frame-options': 'DENY',
 });
 
-/** helmet on every route registered after it (routes may opt out with `helmet: false`). */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+const HSTS_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * Strict-Transport-Security, for an install whose public address is https only: a browser ignores
+ * it over plain http anyway, and an install reached by http on a LAN has nothing to pin.
+ */
+export const strictTransportSecurity = `max-age=${HSTS_MAX_AGE_S}; includeSubDomains`;
+
+/** Cross-Origin-Resource-Policy of the stored files (QR codes, pictures): anyone may embed them. */
+export const storedFileResourcePolicy = 'cross-origin';
+
+/**
+ * helmet on every route registered after it (routes may opt out with `helmet: false`). Everything
+ * but the stored files is same-origin: no other site may embed an API answer or a page.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, { https }: { https: boolean }): Promise<void> {
   await app.register(fastifyHelmet, {
     global: true,
     contentSecurityPolicy: {
@@ -48,7 +62,18 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     },
     referrerPolicy: { policy: REFERRER_POLICY },
     frameguard: { action: 'deny' },
-    // The stored QR codes and pictures are published for anyone to embed.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : false,
+  });
+}
+
+/**
+ * Cache-Control: no-store on every answer of the scope unless its route sets its own: API answers
+ * are about a user (their links, their session) and must not stay in a browser's or a proxy's cache.
+ */
+export function registerNoStore(app: FastifyInstance): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.header('cache-control', 'no-store');
+    done();
   });
 }

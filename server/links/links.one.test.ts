@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
-import { registerUser } from '../test/test-users';
+import { registerUser, sameOrigin } from '../test/test-users';
 import { createLinkAs } from './links.test-support';
 
 describe.each(testDialects)('GET and DELETE /api/links/:id on %s', (dialect) => {
@@ -16,7 +16,7 @@ describe.each(testDialects)('GET and DELETE /api/links/:id on %s', (dialect) => 
 
   // who: a session cookie, or null for an anonymous caller.
   const call = (method: 'GET' | 'DELETE', id: number | string, who: string | null = cookie) =>
-    t.app.inject({ method, url: `/api/links/${id}`, headers: who ? { cookie: who } : {} });
+    t.app.inject({ method, url: `/api/links/${id}`, headers: who ? { cookie: who, ...sameOrigin } : {} });
 
   it("answers the caller's own link as created", async () => {
     const link = await createLinkAs(t.app, cookie, { title: 'Detalle', customUrl: 'detalle-1' });

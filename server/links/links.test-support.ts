@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { Link } from '@common/links/link-schemas';
+import { sameOrigin } from '../test/test-users';
 
 /** POST /api/links as the holder of `cookie`. */
 export function postLink(app: FastifyInstance, cookie: string | undefined, payload: Record<string, unknown>) {
-  return app.inject({ method: 'POST', url: '/api/links', headers: cookie ? { cookie } : {}, payload });
+  return app.inject({ method: 'POST', url: '/api/links', headers: cookie ? { cookie, ...sameOrigin } : {}, payload });
 }
 
 /** Creates a link that must succeed and returns it. */

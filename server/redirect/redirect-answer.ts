@@ -1,20 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClickWriter } from '../clicks/click-writer';
-import { staticSecurityHeaders } from '../http/security-headers';
+import { staticSecurityHeaders, strictTransportSecurity } from '../http/security-headers';
 import type { CachedLink } from './link-cache';
-
-// Everything but the Location, flattened once: writeHead takes the list as it is.
-const fixedHeaders = [
-  'cache-control',
-  'no-store',
-  'content-length',
-  '0',
-  ...Object.entries(staticSecurityHeaders).flat(),
-];
 
 export interface RedirectAnswerOptions {
   clickWriter: Pick<ClickWriter, 'record'>;
   clientAddress(request: IncomingMessage): string;
+  /**
+   * Strict-Transport-Security too (the public address is https): a visitor's first contact with
+   * the domain is often a short link. No Cross-Origin-Resource-Policy: a link is followed from
+   * anywhere, an <img> on another site included.
+   */
+  https?: boolean;
 }
 
 /**
@@ -23,7 +20,16 @@ export interface RedirectAnswerOptions {
  * on shutdown always includes it; HEAD only asks where the link goes (link checkers, some
  * previews) and is not a visit.
  */
-export function createRedirectAnswer({ clickWriter, clientAddress }: RedirectAnswerOptions) {
+export function createRedirectAnswer({ clickWriter, clientAddress, https = false }: RedirectAnswerOptions) {
+  // Everything but the Location, flattened once: writeHead takes the list as it is.
+  const fixedHeaders = [
+    'cache-control',
+    'no-store',
+    'content-length',
+    '0',
+    ...Object.entries(staticSecurityHeaders).flat(),
+    ...(https ? ['strict-transport-security', strictTransportSecurity] : []),
+  ];
   // Each cached link's whole header list, built on its first redirect rather than on every one.
   const headersOf = new WeakMap<CachedLink, string[]>();
   return (request: IncomingMessage, response: ServerResponse, link: CachedLink): void => {

@@ -72,9 +72,8 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
   for (const path of ['/api/links', '/api/auth/login']) {
     const as = path === '/api/links' ? 'user' : 'anonymous';
     for (const [type, body] of otherTypes) {
-      // The auth routes read multipart (for the picture), so a multipart login is read, then refused as incomplete.
-      const code = path === '/api/auth/login' && type.startsWith('multipart/') ? 'validation' : 'unsupported_media_type';
-      cases.push(api(`${path} as ${type.split(';')[0]}`, { method: 'POST', path, headers: { 'content-type': type }, body }, as, code));
+      // Only sign-up reads multipart (for the picture): a form posted to login is not even read.
+      cases.push(api(`${path} as ${type.split(';')[0]}`, { method: 'POST', path, headers: { 'content-type': type }, body }, as, 'unsupported_media_type'));
     }
     cases.push(api(`${path} without a content type`, { method: 'POST', path, body: JSON.stringify(goodLink) }, as, 'unsupported_media_type'));
   }
@@ -235,6 +234,24 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
     api('a session cookie that is not one', { method: 'GET', path: '/api/links', headers: { cookie: 'corto_session=%E0%A4%A' } }, 'anonymous', 'unauthorized'),
     api('a 6 kB session cookie', { method: 'GET', path: '/api/links', headers: { cookie: `corto_session=${'a'.repeat(6000)}` } }, 'anonymous', 'unauthorized'),
     api('a link created from another site', { method: 'POST', path: '/api/links', headers: { ...JSON_TYPE, origin: 'https://evil.example' }, body: JSON.stringify(goodLink) }, 'user', 'forbidden'),
+  );
+
+  // Writes a page on another site can make a browser send, whatever the spelling of the path, and
+  // form bodies to logout (a plain HTML form can post one without a preflight).
+  const loginForm = await multipart(goodLogin);
+  const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
+  cases.push(
+    api('login from another site, encoded path', { method: 'POST', path: '/%61pi/auth/login', headers: { ...JSON_TYPE, origin: 'https://evil.example' }, body: JSON.stringify(goodLogin) }, 'anonymous', 'forbidden'),
+    api('login marked cross-site', { method: 'POST', path: '/api/auth/login', headers: { ...JSON_TYPE, 'sec-fetch-site': 'cross-site' }, body: JSON.stringify(goodLogin) }, 'anonymous', 'forbidden'),
+    api('a link created from another site, encoded path', { method: 'POST', path: '/%61pi/links', headers: { ...JSON_TYPE, origin: 'https://evil.example' }, body: JSON.stringify(goodLink) }, 'user', 'forbidden'),
+    api('logout as a urlencoded form', { method: 'POST', path: '/api/auth/logout', headers: urlencoded, body: 'a=b' }, 'user', 'unsupported_media_type'),
+    api('logout as multipart', { method: 'POST', path: '/api/auth/logout', headers: loginForm.headers, body: loginForm.payload }, 'user', 'unsupported_media_type'),
+  );
+  // A sign-up whose body ends inside the picture.
+  const whole = await multipart({ ...person, email: 'cortada-bateria@corto.test', profileImage: goodPng });
+  const pictureAt = whole.payload.indexOf('image/png\r\n\r\n') + 'image/png\r\n\r\n'.length;
+  cases.push(
+    api('register: the body ends inside the picture', { method: 'POST', path: '/api/auth/register', headers: whole.headers, body: whole.payload.subarray(0, pictureAt + 50) }, 'anonymous', 'validation'),
   );
 
   // Pages and files outside /api: never the database file, never a 5xx.

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkAs } from '../links/links.test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
-import { makeImage, multipart, registerUser } from '../test/test-users';
+import { makeImage, multipart, registerUser, sameOrigin } from '../test/test-users';
 import { type BadCase, buildBattery } from './bad-input-cases';
 import { snapshot } from './db-snapshot';
 import { send } from './http-client';
@@ -48,7 +48,7 @@ describe.each(testDialects)('bad input against the real server on %s', (dialect)
     const problems: string[] = [];
     for (const bad of cases) {
       const before = await snapshot(t.database.db, storage);
-      const headers = { ...bad.request.headers, ...(bad.as === 'user' ? { cookie } : {}) };
+      const headers = { ...bad.request.headers, ...(bad.as === 'user' ? { cookie, ...sameOrigin } : {}) };
       const response = await send(port, { ...bad.request, headers }).catch((error: Error) => ({ status: 0, headers: {}, body: error.message }));
       const after = await snapshot(t.database.db, storage);
       const said = `${response.status} ${response.body.slice(0, 200)}`;
@@ -80,7 +80,7 @@ describe.each(testDialects)('bad input against the real server on %s', (dialect)
     const created = await send(port, {
       method: 'POST',
       path: '/api/links',
-      headers: { 'content-type': 'application/json', cookie },
+      headers: { 'content-type': 'application/json', cookie, ...sameOrigin },
       body: JSON.stringify({ title, longUrl: 'https://bücher.example/ñandú?q=ü' }),
     });
     expect(created.status, created.body).toBe(201);

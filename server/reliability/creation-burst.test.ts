@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../bench/lib/processes';
 import { agents } from '../redirect/redirect.test-support';
 import { testDialects } from '../test/test-app';
-import { makeImage } from '../test/test-users';
+import { makeImage, sameOrigin } from '../test/test-users';
 import { type ProcessDatabase, processDatabase, startServer } from './server-process';
 
 // One account creates 1,000 links as fast as it can while someone else's link is being visited:
@@ -52,7 +52,7 @@ describe.each(testDialects)('a burst of creations on %s', (dialect) => {
     const create = (cookie: string, title: string) =>
       fetch(`${base}/api/links`, {
         method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
+        headers: { cookie, ...sameOrigin, 'content-type': 'application/json' },
         body: JSON.stringify({ title, longUrl: `https://example.com/${title}` }),
       });
     const creator = await signUp('creadora');

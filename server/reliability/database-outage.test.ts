@@ -1,7 +1,7 @@
 import { errorMessages } from '@common/messages';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../bench/lib/processes';
-import { makeImage } from '../test/test-users';
+import { makeImage, sameOrigin } from '../test/test-users';
 import { redirectLoad } from './redirect-load';
 import { type ProcessDatabase, processDatabase, startServer, until, withDatabase } from './server-process';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
@@ -49,7 +49,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL cut off under load', (
     const create = async (title: string) => {
       const response = await fetch(`${base}/api/links`, {
         method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
+        headers: { cookie, ...sameOrigin, 'content-type': 'application/json' },
         body: JSON.stringify({ title, longUrl: `https://example.com/${title}` }),
       });
       expect(response.status).toBe(201);
@@ -69,7 +69,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL cut off under load', (
       ['/api/health', {}],
       ['/api/links', { headers: { cookie } }],
       [`/api/links/${cached.id}/stats`, { headers: { cookie } }],
-      ['/api/links', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'x', longUrl: 'https://example.com' }) }],
+      ['/api/links', { method: 'POST', headers: { cookie, ...sameOrigin, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'x', longUrl: 'https://example.com' }) }],
       ['/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'corte@corto.test', password: 'secreto-123' }) }],
       [`/${cold.shortCode}`, { redirect: 'manual' }],
     ];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../bench/lib/processes';
 import { testDialects } from '../test/test-app';
-import { makeImage } from '../test/test-users';
+import { makeImage, sameOrigin } from '../test/test-users';
 import { type ProcessDatabase, processDatabase, startServer, withDatabase } from './server-process';
 
 // A real server at the most talkative log level, taken through a user's whole journey (and some
@@ -54,7 +54,7 @@ describe.each(testDialects)('secrets on %s', (dialect) => {
     const login = await call('/api/auth/login', json({ email, password }));
     expect(login.status).toBe(200);
     const cookie = `corto_session=${tokens.at(-1)}`;
-    const signedIn = (init: RequestInit = {}) => ({ ...init, headers: { ...(init.headers as Record<string, string>), cookie } });
+    const signedIn = (init: RequestInit = {}) => ({ ...init, headers: { ...(init.headers as Record<string, string>), cookie, ...sameOrigin } });
 
     expect((await call('/api/auth/session', signedIn())).status).toBe(200);
     const created = await call('/api/links', signedIn(json({ title: 'Secreto', longUrl: 'https://example.com/s' })));

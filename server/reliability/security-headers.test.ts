@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import { migrateToLatest } from '../db/migrate';
 import { createLinkAs } from '../links/links.test-support';
 import { openTestDatabase } from '../test/test-app';
-import { registerUser } from '../test/test-users';
+import { registerUser, sameOrigin } from '../test/test-users';
 
 // Every kind of answer the server gives (pages, built files, stored files, API successes and
 // refusals, the redirect, its 404, framework errors) carries the security headers.
@@ -99,10 +99,10 @@ describe('security headers', () => {
       ['session, anonymous', { url: '/api/auth/session' }, 200],
       ['links', { url: '/api/links', headers: { cookie } }, 200],
       ['links, anonymous', { url: '/api/links' }, 401],
-      ['create, invalid', { method: 'POST', url: '/api/links', headers: { cookie }, payload: { title: '' } }, 400],
-      ['create, malformed JSON', { method: 'POST', url: '/api/links', headers: { cookie, 'content-type': 'application/json' }, payload: '{' }, 400],
-      ['create, text/plain', { method: 'POST', url: '/api/links', headers: { cookie, 'content-type': 'text/plain' }, payload: 'x' }, 415],
-      ['create, too large', { method: 'POST', url: '/api/links', headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ title: 'x'.repeat(1.1e6) }) }, 413],
+      ['create, invalid', { method: 'POST', url: '/api/links', headers: { cookie, ...sameOrigin }, payload: { title: '' } }, 400],
+      ['create, malformed JSON', { method: 'POST', url: '/api/links', headers: { cookie, ...sameOrigin, 'content-type': 'application/json' }, payload: '{' }, 400],
+      ['create, text/plain', { method: 'POST', url: '/api/links', headers: { cookie, ...sameOrigin, 'content-type': 'text/plain' }, payload: 'x' }, 415],
+      ['create, too large', { method: 'POST', url: '/api/links', headers: { cookie, ...sameOrigin, 'content-type': 'application/json' }, payload: JSON.stringify({ title: 'x'.repeat(1.1e6) }) }, 413],
       ['create, cross-site', { method: 'POST', url: '/api/links', headers: { cookie, origin: 'https://evil.example' }, payload: { title: 'a' } }, 403],
       ['unknown API route', { url: '/api/nada' }, 404],
       ['link not found', { url: '/api/links/999', headers: { cookie } }, 404],
@@ -122,6 +122,65 @@ describe('security headers', () => {
     }
     expect(limited?.statusCode).toBe(429);
     expectSecurityHeaders(limited!, 'rate limited');
+  });
+
+  it('keeps API answers out of caches, lets only stored files be embedded elsewhere, and sends HSTS only on https', async () => {
+    const https = await start({ PUBLIC_BASE_URL: 'https://corto.example' });
+    const http = await start({});
+    try {
+      for (const [target, onHttps] of [[http.app, false], [https.app, true]] as const) {
+        const scheme = onHttps ? 'https' : 'http';
+        const user = await registerUser(target);
+        const link = await createLinkAs(target, user.cookie, { title: 'Privado' });
+        const signedIn = { cookie: user.cookie, ...sameOrigin };
+        const answers: Array<[string, InjectOptions, Record<string, string | undefined>]> = [
+          // A route's own Cache-Control stays (the statistics say private, no-store).
+          ['stats', { url: `/api/links/${link.id}/stats`, headers: { cookie: user.cookie } }, { 'cache-control': 'private, no-store', 'cross-origin-resource-policy': 'same-origin' }],
+          ['stored QR', { url: new URL(link.qr, 'http://localhost').pathname }, { 'cross-origin-resource-policy': 'cross-origin' }],
+          ['stored picture', { url: new URL(user.user.profileImage, 'http://localhost').pathname }, { 'cross-origin-resource-policy': 'cross-origin' }],
+          ['page', { url: '/' }, { 'cache-control': 'no-cache', 'cross-origin-resource-policy': 'same-origin' }],
+          ['built script', { url: '/assets/app-1.js' }, { 'cross-origin-resource-policy': 'same-origin' }],
+          // A short link is followed from anywhere, an <img> on another site included.
+          ['redirect', { url: `/${link.shortCode}` }, { 'cache-control': 'no-store', 'cross-origin-resource-policy': undefined }],
+        ];
+        for (const [label, options, expected] of answers) {
+          const response = await target.inject({ method: 'GET', ...options });
+          expect(response.statusCode, `${scheme}: ${label}`).toBeLessThan(400);
+          for (const [name, value] of Object.entries(expected)) expect(response.headers[name], `${scheme}: ${label}: ${name}`).toBe(value);
+        }
+        const api: Array<[string, InjectOptions, number]> = [
+          ['session', { url: '/api/auth/session', headers: signedIn }, 200],
+          ['session, anonymous', { url: '/api/auth/session' }, 401],
+          ['links', { url: '/api/links', headers: signedIn }, 200],
+          ['one link', { url: `/api/links/${link.id}`, headers: signedIn }, 200],
+          ['links, encoded path', { url: '/%61pi/links', headers: signedIn }, 200],
+          ['login', { method: 'POST', url: '/api/auth/login', payload: { email: user.user.email, password: user.password } }, 200],
+          ['login, wrong', { method: 'POST', url: '/api/auth/login', payload: { email: user.user.email, password: 'otra-cosa-1' } }, 401],
+          ['create', { method: 'POST', url: '/api/links', headers: signedIn, payload: { title: 'Otro', longUrl: 'https://example.com/b' } }, 201],
+          ['create, cross-site', { method: 'POST', url: '/api/links', headers: { cookie: user.cookie, origin: 'https://evil.example' }, payload: {} }, 403],
+          ['create, form', { method: 'POST', url: '/api/links', headers: { ...signedIn, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=b' }, 415],
+          ['unknown API route', { url: '/api/nada' }, 404],
+          ['health', { url: '/api/health' }, 200],
+          ['logout', { method: 'POST', url: '/api/auth/logout', headers: signedIn }, 204],
+        ];
+        for (const [label, options, status] of api) {
+          const response = await target.inject({ method: 'GET', ...options });
+          const named = `${scheme}: ${label}: ${response.body.slice(0, 200)}`;
+          expect(response.statusCode, named).toBe(status);
+          expect(response.headers['cache-control'], named).toBe('no-store');
+          expect(response.headers['cross-origin-resource-policy'], named).toBe('same-origin');
+        }
+        for (const [label, options] of [...api, ...answers]) {
+          const response = await target.inject({ method: 'GET', ...options });
+          const hsts = response.headers['strict-transport-security'];
+          if (onHttps) expect(hsts, `${scheme}: ${label}`).toBe('max-age=31536000; includeSubDomains');
+          else expect(hsts, `${scheme}: ${label}`).toBeUndefined();
+        }
+      }
+    } finally {
+      await https.close();
+      await http.close();
+    }
   });
 
   it('the built page has no inline script for the policy to block', async () => {
@@ -155,7 +214,7 @@ describe('security headers', () => {
         expect(deviceLine).toMatch(/^corto_device=[A-Za-z0-9_-]{22}; Max-Age=\d+; Path=\/api\/auth; HttpOnly;/);
         expect(deviceLine).toMatch(/; SameSite=Lax/i);
         expect(/; Secure/i.test(deviceLine)).toBe(secure);
-        const logout = await target.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: user.cookie } });
+        const logout = await target.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: user.cookie, ...sameOrigin } });
         expect(String(logout.headers['set-cookie'])).toMatch(/^corto_session=;.*Expires=Thu, 01 Jan 1970/);
       }
     } finally {

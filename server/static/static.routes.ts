@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { errorBody } from '../http/error-handler';
+import { storedFileResourcePolicy } from '../http/security-headers';
 
 /** The built web app, the stored files, and the fallback that lets the client router own its paths. */
 export async function staticRoutes(app: FastifyInstance, { config }: Pick<AppContext, 'config'>) {
@@ -18,6 +19,10 @@ export async function staticRoutes(app: FastifyInstance, { config }: Pick<AppCon
     index: false,
     // Objects are written once under a fresh name and never change.
     maxAge: '1d',
+    // The QR codes and pictures are published for anyone to embed (the rest of the site is same-origin).
+    setHeaders(res) {
+      res.setHeader('cross-origin-resource-policy', storedFileResourcePolicy);
+    },
   });
 
   const { webDir } = config;
@@ -37,7 +42,7 @@ export async function staticRoutes(app: FastifyInstance, { config }: Pick<AppCon
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api') {
-      return reply.status(404).send(errorBody('not_found', errorMessages.notFound));
+      return reply.status(404).header('cache-control', 'no-store').send(errorBody('not_found', errorMessages.notFound));
     }
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (webDir && wantsPage && !url.startsWith(`${STORAGE_PATH_PREFIX}/`)) {

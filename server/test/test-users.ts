@@ -41,6 +41,12 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   return `${cookie.name}=${cookie.value}`;
 }
 
+/**
+ * What a browser adds to the web app's own fetches (and a signed-in script must send, or a
+ * matching Origin): a write carrying the session cookie without it is refused as cross-site.
+ */
+export const sameOrigin = { 'sec-fetch-site': 'same-origin' } as const;
+
 let counter = 0;
 
 export interface RegisterOverrides {
