@@ -9,7 +9,7 @@ import { openDatabase } from '../server/db/database';
 import type { DialectName } from '../server/db/dialect';
 import { linkStats } from '../server/stats/link-stats';
 import { createPastDaysCache } from '../server/stats/past-days-cache';
-import { openStatsReader } from '../server/stats/stats-reader';
+import { openDatabaseReader } from '../server/db/database-reader';
 import { registerUser } from '../server/test/test-users';
 import { type BenchDatabase, postgresBenchDatabase, sqliteBenchDatabase } from './lib/bench-database';
 import { load, loadGenerator, type LoadResult } from './lib/load';
@@ -71,7 +71,7 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
 
     // The first request of a link (or one after ten minutes) sums every settled day: the server's
     // own function with a fresh cache each time, on the same reader the route uses.
-    const reader = openStatsReader(handle, app.log);
+    const reader = openDatabaseReader(handle, app.log, 'stats');
     const measured = await timeInterleaved({
       'bare SELECT count(*) (baseline)': () => sql`select count(*) from clicks where url_id = ${urlId}`.execute(handle.db),
       'stats all, nothing cached (no HTTP)': () =>

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-// What the click writer's and the stats reader's threads share: how they start, and how their
+// What the click writer's and the database readers' threads share: how they start, and how their
 // errors travel back with the driver's code.
 
 /**
