@@ -1,9 +1,10 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
 import { dialectOf } from './dialect';
 import * as initial from './migrations/0001-initial';
 import * as clickRollups from './migrations/0002-click-rollups';
 import * as clicksExportIndex from './migrations/0003-clicks-export-index';
 import * as dropClicksTimeIndex from './migrations/0004-drop-clicks-time-index';
+import * as titleSearch from './migrations/0005-title-search';
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -11,23 +12,37 @@ const migrations: Record<string, Migration> = {
   '0002-click-rollups': clickRollups,
   '0003-clicks-export-index': clicksExportIndex,
   '0004-drop-clicks-time-index': dropClicksTimeIndex,
+  '0005-title-search': titleSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 // Migrations see the database without its current types: they are what makes those types true.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+async function migratorFor(db: Kysely<any>): Promise<Migrator> {
   // Kysely looks for its own tables in every schema unless told which: with one schema per test
   // suite (or per app) it would find another's and skip creating its own.
   const schema =
     dialectOf(db) === 'postgres'
       ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
       : undefined;
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+}
+
+function checked({ error, results }: MigrationResultSet): void {
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
     throw new Error(`La migración ${failed?.migrationName ?? ''} falló`.trim(), { cause: error });
   }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  checked(await (await migratorFor(db)).migrateToLatest());
+}
+
+/** Up (or down) to the named migration: tests put rows in an older schema and then migrate them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  checked(await (await migratorFor(db)).migrateTo(name));
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDialects } from '../test/test-app';
 import { tablesOfThisDatabase } from '../test/database-tables';
+import { insertLink } from '../links/links.queries';
 import type { Database } from './database';
 import { isUniqueViolation } from './dialect';
 import { migrateToLatest } from './migrate';
@@ -32,19 +33,15 @@ describe.each(testDialects)('migrations on %s', (dialect) => {
       .returning('id')
       .executeTakeFirstOrThrow();
   const addUrl = (userId: number, shortUrl: string, customUrl: string | null = null) =>
-    db
-      .insertInto('urls')
-      .values({
-        user_id: userId,
-        title: 't',
-        original_url: 'https://example.com',
-        short_url: shortUrl,
-        custom_url: customUrl,
-        qr: `qr-${shortUrl}.png`,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    insertLink(db, {
+      user_id: userId,
+      title: 't',
+      original_url: 'https://example.com',
+      short_url: shortUrl,
+      custom_url: customUrl,
+      qr: `qr-${shortUrl}.png`,
+      created_at: now,
+    });
 
   it('is idempotent: running it again changes nothing', async () => {
     await expect(migrateToLatest(db)).resolves.toBeUndefined();

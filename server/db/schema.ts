@@ -25,6 +25,8 @@ export interface UrlsTable {
   id: Generated<number>;
   user_id: number;
   title: string;
+  /** searchText(title) (search-text.ts): what the title filter matches, accents and case removed. */
+  title_search: string;
   original_url: string;
   custom_url: string | null;
   short_url: string;

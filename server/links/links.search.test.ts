@@ -1,0 +1,100 @@
+import type { LinkList } from '@common/links/link-schemas';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDialects } from '../test/test-app';
+import { registerUser } from '../test/test-users';
+import { insertLink, userLinksPageQuery, withTitleSearch } from './links.queries';
+import { createLinkAs } from './links.test-support';
+
+/** `count` links of `userId` written straight to the table, in batches, through the one row builder. */
+async function seedLinks(t: TestApp, userId: number, count: number, title: (n: number) => string) {
+  const start = Date.UTC(2025, 0, 1);
+  for (let from = 0; from < count; from += 500) {
+    const rows = [];
+    for (let n = from; n < Math.min(count, from + 500); n += 1) {
+      const code = `s${userId}x${n}`;
+      rows.push(withTitleSearch({ user_id: userId, title: title(n), original_url: 'https://example.com/', custom_url: null, short_url: code, qr: `qr-${code}.png`, created_at: start + n * 1000 }));
+    }
+    await t.database.db.insertInto('urls').values(rows).execute();
+  }
+}
+
+describe.each(testDialects)('title search on %s', (dialect) => {
+  let t: TestApp;
+  let cookie: string;
+  let userId: number;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    ({ cookie, user: { id: userId } } = await registerUser(t.app));
+  });
+  afterEach(async () => t.close());
+
+  const titles = async (q: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/links?q=${encodeURIComponent(q)}`, headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as LinkList).links.map((link) => link.title);
+  };
+
+  it('ignores accents and case both ways, and keeps % and _ literal', async () => {
+    for (const title of ['Canción del verano', 'ÁRBOL genealógico', 'un arbol', 'Niño', '50% menos', '50 % más', 'guion_bajo', 'guion bajo']) {
+      await createLinkAs(t.app, cookie, { title });
+    }
+    expect(await titles('cancion')).toEqual(['Canción del verano']);
+    expect(await titles('CANCIÓN')).toEqual(['Canción del verano']);
+    expect(await titles('arbol')).toEqual(['un arbol', 'ÁRBOL genealógico']);
+    expect(await titles('ÁRBOL')).toEqual(['un arbol', 'ÁRBOL genealógico']);
+    expect(await titles('genealogico')).toEqual(['ÁRBOL genealógico']);
+    expect(await titles('nino')).toEqual(['Niño']);
+    expect(await titles('0%')).toEqual(['50% menos']);
+    expect(await titles('n_b')).toEqual(['guion_bajo']);
+    expect(await titles('zapato')).toEqual([]);
+  });
+
+  it("picks a page of matches from the user's index, without reading table rows to filter", async () => {
+    const other = await registerUser(t.app);
+    await seedLinks(t, userId, 2000, (n) => `Enlace ${n}`);
+    await seedLinks(t, other.user.id, 2000, (n) => `Ajeno ${n}`);
+    const query = userLinksPageQuery(t.database.db, userId, { search: 'enlace 19', limit: 51 }).compile();
+    if (dialect === 'sqlite') {
+      await sql`analyze`.execute(t.database.db);
+      const plan = await t.database.db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
+      // The matching ids come from the index alone, in its order (no sort of the user's links).
+      expect(plan.rows.map((row) => row.detail)).toContain('SEARCH urls USING COVERING INDEX urls_user_id_created_at_title_idx (user_id=?)');
+    } else {
+      // Freshly written rows: vacuum sets the visibility map, as autovacuum would for an older table.
+      await sql`vacuum analyze urls`.execute(t.database.db);
+      const plan = await t.database.db.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `explain ${query.sql}` });
+      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      // The matching ids come from the index alone, in its order: the page's limit sits right on it.
+      expect(text).toMatch(/Limit .*\n\s*->\s+Index Only Scan Backward using urls_user_id_created_at_title_idx on urls/);
+    }
+    expect(await titles('enlace 1999')).toEqual(['Enlace 1999']);
+  });
+});
+
+describe('title search on sqlite, off the event loop', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterEach(async () => t.close());
+
+  it("runs on the reader thread's own connection, not on the event loop's", async () => {
+    const { cookie, user } = await registerUser(t.app);
+    await createLinkAs(t.app, cookie, { title: 'Guardado' });
+    const { db } = t.database;
+    // A link the event loop's connection can see but no other can: its transaction is still open.
+    await sql`begin`.execute(db);
+    try {
+      await insertLink(db, { user_id: user.id, title: 'Sin guardar', original_url: 'https://example.com/', custom_url: null, short_url: 'singuardar', qr: 'qr-singuardar.png', created_at: Date.now() });
+      for (const q of ['', '?q=guarda', '?q=sin']) {
+        const response = await t.app.inject({ method: 'GET', url: `/api/links${q}`, headers: { cookie } });
+        const body = response.json() as LinkList;
+        expect(body.links.map((link) => link.title), q).toEqual(q === '?q=sin' ? [] : ['Guardado']);
+        expect(body.totals.links, q).toBe(1);
+      }
+    } finally {
+      await sql`rollback`.execute(db);
+    }
+  });
+});
