@@ -4,7 +4,7 @@ import * as initial from './migrations/0001-initial';
 import * as clickRollups from './migrations/0002-click-rollups';
 import * as clicksExportIndex from './migrations/0003-clicks-export-index';
 import * as dropClicksTimeIndex from './migrations/0004-drop-clicks-time-index';
-import * as titleSearch from './migrations/0005-title-search';
+import * as linkSearchAndTotals from './migrations/0005-link-search-and-totals';
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -12,7 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-click-rollups': clickRollups,
   '0003-clicks-export-index': clicksExportIndex,
   '0004-drop-clicks-time-index': dropClicksTimeIndex,
-  '0005-title-search': titleSearch,
+  '0005-link-search-and-totals': linkSearchAndTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -78,6 +78,13 @@ export interface ClickVisitorsTable {
   visitor_hash: string;
 }
 
+/** Each user's count of links and sum of their click_count, kept by triggers on urls (migration 0005). */
+export interface UserLinkTotalsTable {
+  user_id: number;
+  links: number;
+  clicks: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -85,6 +92,7 @@ export interface DB {
   clicks: ClicksTable;
   click_rollups: ClickRollupsTable;
   click_visitors: ClickVisitorsTable;
+  user_link_totals: UserLinkTotalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -42,18 +42,14 @@ export interface LinkTotals {
   clicks: number;
 }
 
-// The list and its totals go through the reader (a thread of its own with SQLite): the totals
-// read every row of the user (tens of milliseconds at 100,000 links) and a search that finds
-// little reads every index entry of the user; neither may hold up the event loop.
+// The list goes through the reader (a thread of its own with SQLite): a search that finds little
+// reads every index entry of the user (milliseconds at 100,000 links), which must not hold up the
+// event loop. The totals too, so the two come from the same connection.
 
+/** Kept per user by triggers on urls (migration 0005): one row, however many links. */
 export async function userLinkTotals(reader: DatabaseReader, userId: number): Promise<LinkTotals> {
-  const [row] = await reader.rows(
-    reader.db
-      .selectFrom('urls')
-      .select((eb) => [eb.fn.countAll<number>().as('links'), eb.fn.sum<number | null>('click_count').as('clicks')])
-      .where('user_id', '=', userId),
-  );
-  // pg returns sum(bigint) as numeric (a string); SQLite an integer; both null for no rows.
+  const [row] = await reader.rows(reader.db.selectFrom('user_link_totals').select(['links', 'clicks']).where('user_id', '=', userId));
+  // No row until the user's first link.
   return { links: Number(row?.links ?? 0), clicks: Number(row?.clicks ?? 0) };
 }
 

@@ -72,6 +72,51 @@ describe.each(testDialects)('title search on %s', (dialect) => {
   });
 });
 
+describe.each(testDialects)('link totals on %s', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterEach(async () => t.close());
+
+  /** What the totals must always equal: the user's rows, counted and summed. */
+  const fromRows = async (userId: number) => {
+    const row = await t.database.db
+      .selectFrom('urls')
+      .select((eb) => [eb.fn.countAll<number>().as('links'), eb.fn.sum<number | null>('click_count').as('clicks')])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { links: Number(row.links), clicks: Number(row.clicks ?? 0) };
+  };
+  const totalsOf = async (cookie: string) =>
+    ((await t.app.inject({ method: 'GET', url: '/api/links?q=nada', headers: { cookie } })).json() as LinkList).totals;
+
+  it('stay equal to the rows through creations, clicks, deletions, a change of owner and a removed user', async () => {
+    const ana = await registerUser(t.app);
+    const bea = await registerUser(t.app);
+    expect(await totalsOf(ana.cookie)).toEqual({ links: 0, clicks: 0 });
+    const links = [];
+    for (const title of ['Uno', 'Dos', 'Tres']) links.push(await createLinkAs(t.app, ana.cookie, { title }));
+    await createLinkAs(t.app, bea.cookie, { title: 'De Bea' });
+    // Real clicks, counted by the click writer.
+    for (const link of [links[0]!, links[0]!, links[1]!]) {
+      expect((await t.app.inject({ method: 'GET', url: `/${link.shortCode}`, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0' } })).statusCode).toBe(302);
+    }
+    await t.app.appContext.clickWriter.flush();
+    expect(await totalsOf(ana.cookie)).toEqual({ links: 3, clicks: 3 });
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/links/${links[0]!.id}`, headers: { cookie: ana.cookie } })).statusCode).toBe(204);
+    expect(await totalsOf(ana.cookie)).toEqual({ links: 2, clicks: 1 });
+    await t.database.db.updateTable('urls').set({ user_id: bea.user.id }).where('id', '=', links[1]!.id).execute();
+    expect(await totalsOf(ana.cookie)).toEqual(await fromRows(ana.user.id));
+    expect(await totalsOf(bea.cookie)).toEqual({ links: 2, clicks: 1 });
+    expect(await totalsOf(bea.cookie)).toEqual(await fromRows(bea.user.id));
+
+    await t.database.db.deleteFrom('users').where('id', '=', bea.user.id).execute();
+    expect(await t.database.db.selectFrom('user_link_totals').select('user_id').execute()).toEqual([{ user_id: ana.user.id }]);
+  });
+});
+
 describe('title search on sqlite, off the event loop', () => {
   let t: TestApp;
   beforeEach(async () => {

@@ -7,7 +7,7 @@ import { openTestDatabase, testDialects } from '../test/test-app';
 import { migrateTo, migrateToLatest } from './migrate';
 import { searchText } from './search-text';
 
-describe.each(testDialects)('migration 0005 (searchable titles) on %s', (dialect) => {
+describe.each(testDialects)('migration 0005 (searchable titles, link totals) on %s', (dialect) => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema before this migration
   let db: Kysely<any>;
   let cleanup: () => Promise<void>;
@@ -24,7 +24,7 @@ describe.each(testDialects)('migration 0005 (searchable titles) on %s', (dialect
   });
   afterEach(async () => cleanup());
 
-  it('fills the searchable copy of every existing title, over several batches, then migrates back down and up', async () => {
+  it('fills the searchable copy of every existing title over several batches and each user\'s totals, then migrates back down and up', async () => {
     const { id: userId } = await db
       .insertInto('users')
       .values({ email: 'ana@example.com', name: 'Ana', password_hash: 'x', profile_image: 'p.png', created_at: 1 })
@@ -42,6 +42,7 @@ describe.each(testDialects)('migration 0005 (searchable titles) on %s', (dialect
             short_url: `c${from + i}`,
             qr: `qr-c${from + i}.png`,
             created_at: from + i,
+            click_count: i % 3,
           })),
         )
         .execute();
@@ -52,6 +53,10 @@ describe.each(testDialects)('migration 0005 (searchable titles) on %s', (dialect
     expect(rows).toHaveLength(titles.length);
     expect(rows.slice(0, 3).map((row) => row.title_search)).toEqual(['cancion del verano', 'arbol', 'nino fiel']);
     expect(rows.filter((row) => row.title_search !== searchText(row.title))).toEqual([]);
+
+    const clicks = titles.reduce((sum, _title, n) => sum + ((n % 500) % 3), 0);
+    const totals = await db.selectFrom('user_link_totals').selectAll().execute();
+    expect(totals.map((row) => ({ ...row, links: Number(row.links), clicks: Number(row.clicks) }))).toEqual([{ user_id: userId, links: titles.length, clicks }]);
 
     await migrateTo(db, '0004-drop-clicks-time-index');
     expect(Object.keys(await db.selectFrom('urls').selectAll().limit(1).executeTakeFirstOrThrow())).not.toContain('title_search');
