@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Compilable, sql } from 'kysely';
+import pLimit from 'p-limit';
 import type { Database, DatabaseHandle } from './database';
 import { DatabaseThreadError, startDatabaseThread } from './database-thread';
 import type { ReaderCall, ReaderReply, ReaderRequest } from './sqlite-reader-protocol';
@@ -16,12 +17,18 @@ export interface DatabaseReader {
   close(): Promise<void>;
 }
 
+const POSTGRES_READS_AT_ONCE = 2;
+
 /** `purpose` names the thread in the log ('stats', 'links'). */
 export function openDatabaseReader(database: DatabaseHandle, log: FastifyBaseLogger, purpose: string): DatabaseReader {
   const { db } = database;
   if (database.dialect === 'postgres') {
-    // PostgreSQL does the work in its own process: the event loop only waits.
-    return { db, rows: async (query) => (await db.executeQuery(query.compile())).rows, close: async () => {} };
+    // PostgreSQL does the work in its own process: the event loop only waits. At most two at once
+    // per reader, as SQLite's one thread does: ten searches of 100,000 titles would otherwise hold
+    // all of the pool's connections and every core PostgreSQL can get, and redirects (cache
+    // misses), sign-ins and the rest of the API would wait behind them.
+    const limit = pLimit(POSTGRES_READS_AT_ONCE);
+    return { db, rows: (query) => limit(async () => (await db.executeQuery(query.compile())).rows), close: async () => {} };
   }
   return threadReader(
     db,

@@ -5,9 +5,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import type { ReaderReply, ReaderRequest } from './sqlite-reader-protocol';
-import { workerErrorFields } from './database-thread';
+import { lowerThisThreadPriority, workerErrorFields } from './database-thread';
 
 const { file } = workerData as { file: string };
+lowerThisThreadPriority();
 const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
 sqlite.pragma('busy_timeout = 5000');
 

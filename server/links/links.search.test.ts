@@ -1,6 +1,9 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import type { LinkList } from '@common/links/link-schemas';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { READER_THREAD_NICE } from '../db/database-thread';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser } from '../test/test-users';
 import { insertLink, userLinksPageQuery, withTitleSearch } from './links.queries';
@@ -141,5 +144,20 @@ describe('title search on sqlite, off the event loop', () => {
     } finally {
       await sql`rollback`.execute(db);
     }
+  });
+
+  it.runIf(existsSync('/proc/thread-self'))('runs on a thread of lower priority than the event loop (Linux)', async () => {
+    const { cookie } = await registerUser(t.app);
+    const niceThreads = () =>
+      readdirSync('/proc/self/task').filter((tid) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        // Fields after the command's closing parenthesis start at the 3rd; nice is the 19th.
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === READER_THREAD_NICE;
+      });
+    const before = niceThreads();
+    const eventLoopPriority = getPriority();
+    expect((await t.app.inject({ method: 'GET', url: '/api/links?q=nada', headers: { cookie } })).statusCode).toBe(200);
+    expect(niceThreads().filter((tid) => !before.includes(tid))).toHaveLength(1);
+    expect(getPriority()).toBe(eventLoopPriority); // the event loop's own is untouched
   });
 });
