@@ -1,95 +1,159 @@
-// The dashboard's API for a user with 10,000 links and 1,000,000 clicks, against a bare indexed
-// SELECT of the same page on the same data, in the same run. SQLite always; PostgreSQL too with
-// BENCH_DATABASE_URL (or TEST_DATABASE_URL).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// The dashboard's API for a user with 100,000 links and 1,000,000 clicks: the list, its pages and
+// its title search (a common term, an accented one, a rare one, a miss) against a bare indexed
+// SELECT of a page on the same data, in the same run; then the p99 of redirects alone and with ten
+// searches running beside them. SQLite always; PostgreSQL too with BENCH_DATABASE_URL (or
+// TEST_DATABASE_URL).
 import { sql } from 'kysely';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { openDatabaseReader } from '../server/db/database-reader';
 import type { DialectName } from '../server/db/dialect';
-import { migrateToLatest } from '../server/db/migrate';
-import { openTestDatabase } from '../server/test/test-app';
+import { listUserLinks, userLinkTotals } from '../server/links/links.queries';
 import { registerUser } from '../server/test/test-users';
-import { CLICKS, LINKS_PER_USER, seedDashboard } from './lib/dashboard-seed';
+import { type BenchDatabase, postgresBenchDatabase, sqliteBenchDatabase } from './lib/bench-database';
+import { CLICKS, LINKS_PER_USER, SEARCH_TERMS, seedDashboard } from './lib/dashboard-seed';
+import { load, loadGenerator, type LoadResult } from './lib/load';
+import { type Beside, redirectsWith } from './lib/load-beside';
+import { startNode } from './lib/processes';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 300);
-const WARM_UP = 30;
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+const WARM_UP = 10;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const SEARCHES_BESIDE = 10;
 const PAGE = 50;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const fmt = (n: number, digits = 2) => n.toFixed(digits).padStart(9);
 
 /**
- * Median milliseconds of each of `runs`, after a warm-up. They take turns, one call each per round,
- * so a busy moment on a shared machine weighs on the baseline and on the API alike.
+ * Median milliseconds of each, after a warm-up. They take turns, one call each per round, so a
+ * busy moment on a shared machine weighs on the baseline and on the API alike.
  */
-async function timeTogether(runs: (() => Promise<unknown>)[]): Promise<number[]> {
-  for (let i = 0; i < WARM_UP; i++) for (const run of runs) await run();
-  const samples: number[][] = runs.map(() => []);
-  for (let i = 0; i < RUNS; i++) {
-    for (const [index, run] of runs.entries()) {
-      const started = process.hrtime.bigint();
+async function timeInterleaved(runs: Record<string, () => Promise<unknown>>): Promise<Record<string, number>> {
+  const samples = Object.fromEntries(Object.keys(runs).map((name) => [name, [] as number[]]));
+  for (let i = 0; i < WARM_UP + RUNS; i++) {
+    for (const [name, run] of Object.entries(runs)) {
+      const started = performance.now();
       await run();
-      samples[index]!.push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (i >= WARM_UP) samples[name]!.push(performance.now() - started);
     }
   }
-  return samples.map(median);
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
 }
 
-async function benchOne(dialect: DialectName): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-bench-dashboard-'));
-  if (dialect === 'postgres') process.env.TEST_DATABASE_URL = pgUrl;
-  const { database, drop } = await openTestDatabase(dialect, dataDir);
-  await migrateToLatest(database.db);
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1' }), webDir: undefined };
-  const app = await buildApp({ config, database });
+const searchQuery = (term: string) => `?q=${encodeURIComponent(term)}`;
+
+/** Seeds the user in-process (signed up through the API) and times the list against a bare SELECT. */
+async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
+  const handle = openDatabase(
+    dialect === 'sqlite' ? { kind: 'sqlite', dataDir: database.env.DATA_DIR! } : { kind: 'postgres', url: database.env.DATABASE_URL! },
+  );
+  const config = { ...loadConfig({ DATA_DIR: database.env.DATA_DIR!, LOG_LEVEL: 'silent', HOST: '127.0.0.1' }), webDir: undefined };
+  const app = await buildApp({ config, database: handle });
+  const reader = openDatabaseReader(handle, app.log, 'links');
   try {
     const { user, cookie } = await registerUser(app);
     const other = await registerUser(app);
-    const seeding = Date.now();
-    await seedDashboard(database.db, dialect, user.id, other.user.id);
-    console.log(`\n--- ${dialect}: ${LINKS_PER_USER} links and ${CLICKS} clicks for one user (seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s), median of ${RUNS} ---`);
+    const seeding = performance.now();
+    await seedDashboard(handle.db, dialect, user.id, other.user.id);
+    console.log(`\n--- ${database.name}: ${LINKS_PER_USER.toLocaleString('en')} links and ${CLICKS.toLocaleString('en')} clicks for one user (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s) ---`);
 
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const get = async (query: string) => {
       const response = await fetch(`http://127.0.0.1:${port}/api/links${query}`, { headers: { cookie } });
       if (response.status !== 200) throw new Error(`GET /api/links${query}: ${response.status}`);
-      return (await response.json()) as { links: unknown[]; totals: { links: number; clicks: number }; nextCursor: string | null };
+      return (await response.json()) as { links: { title: string }[]; totals: { links: number; clicks: number }; nextCursor: string | null };
     };
     const first = await get('');
     if (first.totals.links !== LINKS_PER_USER || first.totals.clicks !== CLICKS || first.links.length !== PAGE) {
       throw new Error(`unexpected answer: ${JSON.stringify(first.totals)}, ${first.links.length} links`);
     }
-    // A cursor halfway down: paging deep costs what the first page does.
+    // A cursor far down: paging deep costs what the first page does.
     let cursor = first.nextCursor;
     for (let i = 0; i < 99 && cursor; i++) cursor = (await get(`?cursor=${cursor}`)).nextCursor;
-
-    const measured: [string, () => Promise<unknown>][] = [
-      ['bare indexed SELECT (baseline)', () =>
-        sql`select * from urls where user_id = ${user.id} order by created_at desc limit ${PAGE}`.execute(database.db)],
-      // The route's second query without HTTP, session or JSON: where much of the rest goes.
-      ['bare totals SELECT (count, sum)', () =>
-        sql`select count(*), sum(click_count) from urls where user_id = ${user.id}`.execute(database.db)],
-      ['GET /api/links (page + totals)', () => get('')],
-      ['GET /api/links, page 100', () => get(`?cursor=${cursor}`)],
-      ['GET /api/links?q=número 99', () => get(`?q=${encodeURIComponent('número 99')}`)],
-    ];
-    const medians = await timeTogether(measured.map(([, run]) => run));
-    const bare = medians[0]!;
-    const rows = measured.map(([name], index): [string, number] => [name, medians[index]!]);
-    for (const [name, ms] of rows) {
-      console.log(`${name.padEnd(34)}${ms.toFixed(3).padStart(9)} ms   ${(ms / bare).toFixed(1).padStart(6)}× baseline`);
+    const found: string[] = [];
+    for (const [kind, term] of Object.entries(SEARCH_TERMS)) {
+      const { links } = await get(searchQuery(term));
+      found.push(`${kind} '${term}': ${links.length}${links.length === PAGE ? '+' : ''} (${links[0]?.title ?? 'none'})`);
     }
+    console.log(`matches on the first page: ${found.join('; ')}`);
+
+    const runs: Record<string, () => Promise<unknown>> = {
+      'bare indexed SELECT (baseline)': () =>
+        sql`select * from urls where user_id = ${user.id} order by created_at desc limit ${PAGE}`.execute(handle.db),
+      'totals on the reader (no HTTP)': () => userLinkTotals(reader, user.id),
+    };
+    for (const [kind, term] of Object.entries(SEARCH_TERMS)) {
+      runs[`search ${kind} on the reader (no HTTP)`] = () => listUserLinks(reader, user.id, { search: term, limit: PAGE + 1 });
+    }
+    runs['GET /api/links (page + totals)'] = () => get('');
+    runs['GET /api/links, page 100'] = () => get(`?cursor=${cursor}`);
+    for (const [kind, term] of Object.entries(SEARCH_TERMS)) runs[`GET /api/links?q=${term} (${kind})`] = () => get(searchQuery(term));
+
+    const measured = Object.entries(await timeInterleaved(runs));
+    const bare = measured[0]![1];
+    console.log(`median of ${RUNS} runs each, taken in turn (so load on a shared machine hits all alike), after ${WARM_UP} to warm up`);
+    for (const [name, ms] of measured) console.log(`${name.padEnd(44)}${fmt(ms, 3)} ms   ${(ms / bare).toFixed(1).padStart(6)}x baseline`);
+    return { cookie };
   } finally {
+    await reader.close();
     await app.close();
-    await database.close();
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await handle.close();
   }
 }
 
-await benchOne('sqlite');
-if (pgUrl) await benchOne('postgres');
-else console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it.');
+async function redirectsBeside(database: BenchDatabase, cookie: string) {
+  const server = await startNode('server/main.ts', { ...database.env, LOG_LEVEL: 'warn' }, '/api/health');
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const redirectUrl = `${base}/${database.link.shortUrl}`;
+    const searchUrls = Object.values(SEARCH_TERMS).map((term) => `${base}/api/links${searchQuery(term)}`);
+    await load(redirectUrl, CONNECTIONS, 2); // warm-up
+    // The reader's thread starts on the first read (compiling TypeScript when run from source): not timed.
+    for (const url of searchUrls) if ((await fetch(url, { headers: { cookie } })).status !== 200) throw new Error(`warm-up ${url} failed`);
+    // Each loop takes the four terms in turn, starting at a different one.
+    const searches: Beside[] = Array.from({ length: SEARCHES_BESIDE }, (_, i) => ({
+      url: searchUrls.map((_url, j) => searchUrls[(i + j) % searchUrls.length]!),
+    }));
+    const cases: Record<string, Beside[]> = { alone: [], [`${SEARCHES_BESIDE} searches beside`]: searches };
+    const runs: Record<string, { results: LoadResult[]; samples: number[] }> = {};
+    for (let round = 0; round < ROUNDS; round++) {
+      const names = Object.keys(cases);
+      for (const name of names.map((_, i) => names[(i + round) % names.length]!)) {
+        const { result, samples } = await redirectsWith(redirectUrl, CONNECTIONS, SECONDS, cookie, cases[name]!);
+        (runs[name] ??= { results: [], samples: [] }).results.push(result);
+        runs[name].samples.push(...samples);
+      }
+    }
+    console.log(`redirects (GET /{code}, ${CONNECTIONS} connections, ${loadGenerator}), median of ${ROUNDS} rounds of ${SECONDS} s:`);
+    const alone = median(runs.alone!.results.map((r) => r.p99ms));
+    for (const [name, { results, samples }] of Object.entries(runs)) {
+      const p99 = median(results.map((r) => r.p99ms));
+      const beside = samples.length ? `   searches: ${samples.length}, median ${median(samples).toFixed(1)} ms` : '';
+      console.log(
+        `  ${name.padEnd(22)}${fmt(median(results.map((r) => r.rps)), 0)} req/s   p50 ${fmt(median(results.map((r) => r.p50ms)))} ms   p99 ${fmt(p99)} ms   ${(p99 / alone).toFixed(2)}x alone${beside}`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+const databases: Array<[DialectName, () => Promise<BenchDatabase>]> = [['sqlite', sqliteBenchDatabase]];
+if (pgUrl) databases.push(['postgres', () => postgresBenchDatabase(pgUrl)]);
+else console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
+
+for (const [dialect, open] of databases) {
+  const database = await open();
+  try {
+    const { cookie } = await seedAndTime(database, dialect);
+    await redirectsBeside(database, cookie);
+  } finally {
+    await database.drop();
+  }
+}

@@ -9,10 +9,11 @@ import { openDatabase } from '../server/db/database';
 import type { DialectName } from '../server/db/dialect';
 import { linkStats } from '../server/stats/link-stats';
 import { createPastDaysCache } from '../server/stats/past-days-cache';
-import { openStatsReader } from '../server/stats/stats-reader';
+import { openDatabaseReader } from '../server/db/database-reader';
 import { registerUser } from '../server/test/test-users';
 import { type BenchDatabase, postgresBenchDatabase, sqliteBenchDatabase } from './lib/bench-database';
 import { load, loadGenerator, type LoadResult } from './lib/load';
+import { type Beside, redirectsWith } from './lib/load-beside';
 import { startNode } from './lib/processes';
 import { STATS_CLICKS, seedStats } from './lib/stats-seed';
 
@@ -71,7 +72,7 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
 
     // The first request of a link (or one after ten minutes) sums every settled day: the server's
     // own function with a fresh cache each time, on the same reader the route uses.
-    const reader = openStatsReader(handle, app.log);
+    const reader = openDatabaseReader(handle, app.log, 'stats');
     const measured = await timeInterleaved({
       'bare SELECT count(*) (baseline)': () => sql`select count(*) from clicks where url_id = ${urlId}`.execute(handle.db),
       'stats all, nothing cached (no HTTP)': () =>
@@ -100,44 +101,6 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
   }
 }
 
-/**
- * Requests `url` until stopped, one after another, or at most one per `everyMs` (a person
- * switching periods and reloading); returns each one's milliseconds.
- */
-async function keepRequesting(url: string, cookie: string, signal: AbortSignal, everyMs = 0): Promise<number[]> {
-  const samples: number[] = [];
-  while (!signal.aborted) {
-    const started = performance.now();
-    const paced = everyMs > 0 ? new Promise((resolve) => setTimeout(resolve, everyMs)) : undefined;
-    try {
-      const response = await fetch(url, { headers: { cookie }, signal });
-      for await (const _chunk of response.body!) {
-        // read and dropped
-      }
-      samples.push(performance.now() - started);
-    } catch (error) {
-      if (!signal.aborted) throw error;
-    }
-    await paced;
-  }
-  return samples;
-}
-
-interface Beside {
-  url: string;
-  everyMs?: number;
-}
-
-/** Redirect load for SECONDS, with `besides` requested in loops meanwhile (none for the baseline). */
-async function redirectsWith(redirectUrl: string, cookie: string, besides: Beside[]) {
-  const stop = new AbortController();
-  const loops = besides.map(({ url, everyMs }) => keepRequesting(url, cookie, stop.signal, everyMs));
-  const result = await load(redirectUrl, CONNECTIONS, SECONDS);
-  stop.abort();
-  const samples = (await Promise.all(loops)).flat();
-  return { result, samples };
-}
-
 async function redirectsBeside(database: BenchDatabase, cookie: string, urlId: number) {
   const server = await startNode('server/main.ts', { ...database.env, LOG_LEVEL: 'warn' }, '/api/health');
   try {
@@ -160,7 +123,7 @@ async function redirectsBeside(database: BenchDatabase, cookie: string, urlId: n
     for (let round = 0; round < ROUNDS; round++) {
       const names = Object.keys(cases);
       for (const name of names.map((_, i) => names[(i + round) % names.length]!)) {
-        const { result, samples } = await redirectsWith(redirectUrl, cookie, cases[name]!);
+        const { result, samples } = await redirectsWith(redirectUrl, CONNECTIONS, SECONDS, cookie, cases[name]!);
         (runs[name] ??= { results: [], samples: [] }).results.push(result);
         runs[name].samples.push(...samples);
       }

@@ -1,40 +1,76 @@
 import { sql } from 'kysely';
 import type { Database } from '../../server/db/database';
 import type { DialectName } from '../../server/db/dialect';
+import { withTitleSearch } from '../../server/links/links.queries';
 
-export const LINKS_PER_USER = 10_000;
+export const LINKS_PER_USER = 100_000;
 export const CLICKS = 1_000_000;
 
+// Titles from a small vocabulary, so terms of every frequency exist: each word below is in about
+// one title in twenty; 'Canción' is in one in 400, 'Aniversario' in one in 5,000; 'zapatería' in none.
+const WORDS = [
+  'Guía', 'receta', 'viaje', 'Música', 'fútbol', 'noticias', 'oferta', 'informe', 'proyecto', 'reunión',
+  'vídeo', 'foto', 'evento', 'curso', 'libro', 'película', 'blog', 'tienda', 'documento', 'presentación',
+  'campaña', 'boletín', 'entrevista', 'artículo', 'podcast', 'tutorial', 'encuesta', 'árbol', 'jardín', 'café',
+  'montaña', 'playa', 'ciudad', 'mercado', 'empresa', 'lección', 'análisis', 'diseño', 'código', 'búsqueda',
+];
+export const SEARCH_TERMS = { common: 'guia', accented: 'cancion', rare: 'aniversario', miss: 'zapatería' };
+
+function title(n: number): string {
+  // A cheap integer hash: deterministic, spread evenly over the vocabulary.
+  let x = Math.imul(n ^ (n >>> 15), 2246822507) >>> 0;
+  x = Math.imul(x ^ (x >>> 13), 3266489909) >>> 0;
+  const words = [WORDS[x % WORDS.length], WORDS[(x >>> 8) % WORDS.length]];
+  if (n % 400 === 0) words.push('Canción');
+  if (n % 5000 === 0) words.push('Aniversario');
+  return `${words.join(' ')} ${n}`;
+}
+
 /**
- * Seeds `userId` with 10,000 links and 1,000,000 raw clicks spread evenly over them (100 each,
- * click_count kept to match, as the click writer would), plus 10,000 links of another user so
- * the query has to pick one user's rows out of the table. Generated in SQL: seconds, not minutes.
+ * Seeds `userId` with 100,000 links (titles made in JS and written through the server's row
+ * builder, so their searchable copy is the server's) and 1,000,000 raw clicks spread evenly over
+ * them (10 each, click_count kept to match, as the click writer would), plus as many links of
+ * another user, so the queries have to pick one user's rows out of the table.
  */
 export async function seedDashboard(db: Database, dialect: DialectName, userId: number, otherUserId: number) {
   const start = Date.UTC(2025, 0, 1);
   const clicksPerLink = CLICKS / LINKS_PER_USER;
-  const series = (count: number) =>
-    dialect === 'sqlite'
-      ? sql`with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${count}) select n from seq`
-      : sql`select generate_series(1, ${count}) as n`;
-
   for (const [owner, prefix] of [[userId, 'a'], [otherUserId, 'b']] as const) {
-    const code = dialect === 'sqlite' ? sql`${prefix} || printf('%05d', n)` : sql`${prefix} || lpad(n::text, 5, '0')`;
-    await sql`
-      insert into urls (user_id, title, original_url, custom_url, short_url, qr, created_at, click_count)
-      select ${owner}, 'Link número ' || n, 'https://example.com/articulo/' || n, null, ${code},
-             'qr-' || ${code} || '.png', cast(${start} as bigint) + n * 60000, ${owner === userId ? clicksPerLink : 0}
-      from (${series(LINKS_PER_USER)}) as seq`.execute(db);
+    for (let from = 1; from <= LINKS_PER_USER; from += 1000) {
+      const rows = [];
+      for (let n = from; n < from + 1000 && n <= LINKS_PER_USER; n++) {
+        const code = `${prefix}${String(n).padStart(6, '0')}`;
+        rows.push(
+          withTitleSearch({
+            user_id: owner,
+            title: title(n),
+            original_url: `https://example.com/articulo/${n}`,
+            custom_url: null,
+            short_url: code,
+            qr: `qr-${code}.png`,
+            created_at: start + n * 60_000,
+            click_count: owner === userId ? clicksPerLink : 0,
+          }),
+        );
+      }
+      await db.insertInto('urls').values(rows).execute();
+    }
   }
 
   const firstId = (
     await db.selectFrom('urls').select((eb) => eb.fn.min<number>('id').as('id')).where('user_id', '=', userId).executeTakeFirstOrThrow()
   ).id;
-  // Link ids of one user are consecutive here, so n % 10,000 walks all of them.
+  const series =
+    dialect === 'sqlite'
+      ? sql`with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${CLICKS}) select n from seq`
+      : sql`select generate_series(1, ${CLICKS}) as n`;
+  // Link ids of one user are consecutive here, so n % LINKS_PER_USER walks all of them.
   await sql`
     insert into clicks (url_id, created_at, city, country, device)
     select ${Number(firstId)} + (n % ${LINKS_PER_USER}), cast(${start} as bigint) + n * 1000, 'Madrid', 'ES',
            case when n % 3 = 0 then 'mobile' else 'desktop' end
-    from (${series(CLICKS)}) as seq`.execute(db);
-  await sql`analyze`.execute(db);
+    from (${series}) as seq`.execute(db);
+  // PostgreSQL: as autovacuum would have by now (statistics, and the visibility map that lets a
+  // search read the index alone).
+  await sql`${sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze')}`.execute(db);
 }

@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-// What the click writer's and the stats reader's threads share: how they start, and how their
+// What the click writer's and the database readers' threads share: how they start, and how their
 // errors travel back with the driver's code.
 
 /**
@@ -40,5 +41,23 @@ export class DatabaseThreadError extends Error {
     readonly code: string | undefined,
   ) {
     super(message);
+  }
+}
+
+/** The nice value of a reader's thread: the event loop gets the CPU first when both want it. */
+export const READER_THREAD_NICE = 10;
+
+/**
+ * Lowers the calling thread's priority, and only its own: on Linux a thread has a nice value of
+ * its own, addressed by its thread id (which /proc/thread-self names). Reads that take tens of
+ * milliseconds (a search of 100,000 titles, a year of statistics) then yield a shared core to the
+ * event loop's redirects instead of taking turns with them. Elsewhere it does nothing.
+ */
+export function lowerThisThreadPriority(nice = READER_THREAD_NICE): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isSafeInteger(tid) && tid > 0) setPriority(tid, nice);
+  } catch {
+    // Not Linux (no /proc/thread-self): the thread keeps the process's priority.
   }
 }

@@ -37,10 +37,6 @@ function openSqlite(dataDir: string): DatabaseHandle {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    // Used by lowerText (dialect.ts) for case-insensitive matching beyond ASCII.
-    sqlite.function('unicode_lower', { deterministic: true }, (text: unknown) =>
-      typeof text === 'string' ? text.toLowerCase() : text,
-    );
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
     return {
       db,

@@ -1,4 +1,4 @@
-import { type ColumnDefinitionBuilder, type Expression, type Kysely, type RawBuilder, SqliteAdapter, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, type Kysely, SqliteAdapter } from 'kysely';
 
 // Every difference between SQLite and PostgreSQL that the rest of the server must not know about.
 
@@ -20,11 +20,6 @@ export function idColumn(dialect: DialectName) {
 /** The column type for idColumn: SQLite only autoincrements a column typed exactly "integer". */
 export function idType(dialect: DialectName) {
   return dialect === 'sqlite' ? 'integer' : 'bigint';
-}
-
-/** lower() folding every letter: SQLite's own only folds ASCII ('Á' stays), so it gets unicode_lower (database.ts). */
-export function lowerText(dialect: DialectName, text: Expression<string>): RawBuilder<string> {
-  return dialect === 'sqlite' ? sql<string>`unicode_lower(${text})` : sql<string>`lower(${text})`;
 }
 
 interface DriverError {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDialects } from '../test/test-app';
 import { tablesOfThisDatabase } from '../test/database-tables';
+import { insertLink } from '../links/links.queries';
 import type { Database } from './database';
-import { aliasColumns } from '../links/links.queries';
 import { isUniqueViolation } from './dialect';
 import { migrateToLatest } from './migrate';
 
@@ -33,19 +33,15 @@ describe.each(testDialects)('migrations on %s', (dialect) => {
       .returning('id')
       .executeTakeFirstOrThrow();
   const addUrl = (userId: number, shortUrl: string, customUrl: string | null = null) =>
-    db
-      .insertInto('urls')
-      .values({
-        user_id: userId,
-        title: 't',
-        original_url: 'https://example.com',
-        short_url: shortUrl,
-        ...aliasColumns(customUrl),
-        qr: `qr-${shortUrl}.png`,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    insertLink(db, {
+      user_id: userId,
+      title: 't',
+      original_url: 'https://example.com',
+      short_url: shortUrl,
+      custom_url: customUrl,
+      qr: `qr-${shortUrl}.png`,
+      created_at: now,
+    });
 
   it('is idempotent: running it again changes nothing', async () => {
     await expect(migrateToLatest(db)).resolves.toBeUndefined();
@@ -86,7 +82,7 @@ describe.each(testDialects)('migrations on %s', (dialect) => {
     const { id: userId } = await addUser('ana@example.com');
     const write = db
       .insertInto('urls')
-      .values({ user_id: userId, title: 't', original_url: 'https://example.com', short_url: 'abc123', custom_url: 'Promo', qr: 'q.png', created_at: now })
+      .values({ user_id: userId, title: 't', title_search: 't', original_url: 'https://example.com', short_url: 'abc123', custom_url: 'Promo', qr: 'q.png', created_at: now })
       .execute();
     await expect(write).rejects.toThrow(/check|constraint/i);
   });

@@ -25,6 +25,8 @@ export interface UrlsTable {
   id: Generated<number>;
   user_id: number;
   title: string;
+  /** searchText(title) (search-text.ts): what the title filter matches, accents and case removed. */
+  title_search: string;
   original_url: string;
   /** The alias as its owner typed it (NFC), shown and put in the QR. */
   custom_url: string | null;
@@ -89,6 +91,13 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+/** Each user's count of links and sum of their click_count, kept by triggers on urls (migration 0005). */
+export interface UserLinkTotalsTable {
+  user_id: number;
+  links: number;
+  clicks: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -97,6 +106,7 @@ export interface DB {
   click_rollups: ClickRollupsTable;
   click_visitors: ClickVisitorsTable;
   idempotency_keys: IdempotencyKeysTable;
+  user_link_totals: UserLinkTotalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser } from '../test/test-users';
 import { createLinkAs, postLink } from './links.test-support';
+import { withTitleSearch } from './links.queries';
 
 const BASE = 'https://corto.example';
 const HOUR_MS = 60 * 60 * 1000;
@@ -74,7 +75,7 @@ describe.each(testDialects)('what POST /api/links refuses on %s', (dialect) => {
       const insert = (createdAt: number, code: string) =>
         t.database.db
           .insertInto('urls')
-          .values({ user_id: user.id, title: 'x', original_url: 'https://example.com/', custom_url: null, short_url: code, qr: `qr-${code}.png`, created_at: createdAt })
+          .values(withTitleSearch({ user_id: user.id, title: 'x', original_url: 'https://example.com/', custom_url: null, short_url: code, qr: `qr-${code}.png`, created_at: createdAt }))
           .execute();
       // As if made by another instance, or before a restart: 50 minutes ago, twice.
       await insert(Date.now() - 50 * 60_000, 'otra01');
@@ -106,7 +107,7 @@ describe.each(testDialects)('what POST /api/links refuses on %s', (dialect) => {
       const { cookie, user } = await registerUser(t.app);
       await t.database.db
         .insertInto('urls')
-        .values(Array.from({ length: 300 }, (_, i) => ({ user_id: user.id, title: 'x', original_url: 'https://example.com/', custom_url: null, short_url: `mucho${i}`, qr: `qr-mucho${i}.png`, created_at: Date.now() })))
+        .values(Array.from({ length: 300 }, (_, i) => withTitleSearch({ user_id: user.id, title: 'x', original_url: 'https://example.com/', custom_url: null, short_url: `mucho${i}`, qr: `qr-mucho${i}.png`, created_at: Date.now() })))
         .execute();
       await createLinkAs(t.app, cookie);
     });
@@ -116,7 +117,7 @@ describe.each(testDialects)('what POST /api/links refuses on %s', (dialect) => {
       const { cookie, user } = await registerUser(t.app);
       await t.database.db
         .insertInto('urls')
-        .values(Array.from({ length: 199 }, (_, i) => ({ user_id: user.id, title: 'x', original_url: 'https://example.com/', custom_url: null, short_url: `casi${i}`, qr: `qr-casi${i}.png`, created_at: Date.now() })))
+        .values(Array.from({ length: 199 }, (_, i) => withTitleSearch({ user_id: user.id, title: 'x', original_url: 'https://example.com/', custom_url: null, short_url: `casi${i}`, qr: `qr-casi${i}.png`, created_at: Date.now() })))
         .execute();
       await createLinkAs(t.app, cookie);
       expect((await postLink(t.app, cookie, { title: 'La 201', longUrl: 'https://example.com/201' })).statusCode).toBe(429);

@@ -1,8 +1,9 @@
 import { addressKey } from '@common/links/short-address';
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
-import { type DialectName, lowerText } from '../db/dialect';
+import type { DatabaseReader } from '../db/database-reader';
 import type { NewUrlRow, UrlRow } from '../db/schema';
+import { searchText } from '../db/search-text';
 
 // One query each, the database first. Every query about a user's links filters by user_id:
 // another user's link is simply not found.
@@ -12,10 +13,19 @@ export function aliasColumns(customUrl: string | null): Pick<NewUrlRow, 'custom_
   return { custom_url: customUrl, custom_url_key: customUrl === null ? null : addressKey(customUrl) };
 }
 
-export async function insertLink(db: Database, row: Omit<NewUrlRow, 'custom_url' | 'custom_url_key'> & { custom_url: string | null }): Promise<UrlRow> {
+/** A urls row as written: with the searchable copy of its title. Every insert goes through it. */
+export function withTitleSearch<Row extends { title: string }>(row: Row): Row & { title_search: string } {
+  return { ...row, title_search: searchText(row.title) };
+}
+
+/** Inserts a link with the columns derived from others: the alias key and the searchable title. */
+export async function insertLink(
+  db: Database,
+  row: Omit<NewUrlRow, 'title_search' | 'custom_url' | 'custom_url_key'> & { custom_url: string | null },
+): Promise<UrlRow> {
   return db
     .insertInto('urls')
-    .values({ ...row, ...aliasColumns(row.custom_url) })
+    .values(withTitleSearch({ ...row, ...aliasColumns(row.custom_url) }))
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -46,14 +56,15 @@ export interface LinkTotals {
   clicks: number;
 }
 
-export async function userLinkTotals(db: Database, userId: number): Promise<LinkTotals> {
-  const row = await db
-    .selectFrom('urls')
-    .select((eb) => [eb.fn.countAll<number>().as('links'), eb.fn.sum<number | null>('click_count').as('clicks')])
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  // pg returns sum(bigint) as numeric (a string); SQLite an integer; both null for no rows.
-  return { links: Number(row.links), clicks: Number(row.clicks ?? 0) };
+// The list goes through the reader (a thread of its own with SQLite): a search that finds little
+// reads every index entry of the user (milliseconds at 100,000 links), which must not hold up the
+// event loop. The totals too, so the two come from the same connection.
+
+/** Kept per user by triggers on urls (migration 0005): one row, however many links. */
+export async function userLinkTotals(reader: DatabaseReader, userId: number): Promise<LinkTotals> {
+  const [row] = await reader.rows(reader.db.selectFrom('user_link_totals').select(['links', 'clicks']).where('user_id', '=', userId));
+  // No row until the user's first link.
+  return { links: Number(row?.links ?? 0), clicks: Number(row?.clicks ?? 0) };
 }
 
 /** Where a page starts: just after this (created_at, id), newest first. */
@@ -63,8 +74,7 @@ export interface PageCursor {
 }
 
 export interface ListOptions {
-  dialect: DialectName;
-  /** Case-insensitive substring of the title. */
+  /** Substring of the title, regardless of case and accents ('cancion' finds 'Canción'). */
   search?: string | undefined;
   limit: number;
   after?: PageCursor | undefined;
@@ -75,21 +85,27 @@ export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** One page of a user's links, newest first, walking the (user_id, created_at) index. */
-export async function listUserLinks(db: Database, userId: number, options: ListOptions): Promise<UrlRow[]> {
-  const { dialect, search, limit, after } = options;
-  let query = db.selectFrom('urls').selectAll().where('user_id', '=', userId);
-  if (search) {
-    const needle = likeContains(search.toLowerCase());
-    query = query.where(sql<boolean>`${lowerText(dialect, sql.ref('title'))} like ${needle} escape '\\'`);
-  }
+/**
+ * One page of a user's links, newest first. The ids are picked from the index
+ * (user_id, created_at, id, title_search) alone, walked newest first: it stops at a page of
+ * matches, and a rare term reads index entries, never table rows. Then only that page's rows.
+ */
+export function userLinksPageQuery(db: Database, userId: number, { search, limit, after }: ListOptions) {
+  let ids = db.selectFrom('urls').select('id').where('user_id', '=', userId);
+  const needle = search ? searchText(search) : '';
+  if (needle) ids = ids.where(sql<boolean>`title_search like ${likeContains(needle)} escape '\\'`);
   if (after) {
-    query = query.where((eb) =>
+    ids = ids.where((eb) =>
       eb.or([
         eb('created_at', '<', after.createdAt),
         eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
       ]),
     );
   }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  ids = ids.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
+  return db.selectFrom('urls').selectAll().where('id', 'in', ids).orderBy('created_at', 'desc').orderBy('id', 'desc');
+}
+
+export function listUserLinks(reader: DatabaseReader, userId: number, options: ListOptions): Promise<UrlRow[]> {
+  return reader.rows(userLinksPageQuery(reader.db, userId, options));
 }

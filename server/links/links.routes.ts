@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { requireUser, signedInUser } from '../auth/require-user';
+import { openDatabaseReader } from '../db/database-reader';
 import { AppError } from '../http/app-error';
 import { idempotencyKeyOf, withIdempotency } from '../idempotency/idempotency';
 import { createLink } from './create-link';
@@ -37,7 +38,10 @@ function decodeCursor(cursor: string | undefined): PageCursor | undefined {
 /** The caller's links: list (paged, filtered), create, one, delete. Every route needs a session. */
 export async function linksRoutes(app: FastifyInstance, context: AppContext) {
   const { database, storage, linkCache } = context;
-  const { db, dialect } = database;
+  const { db } = database;
+  // The list, its search and its totals are read off the event loop (SQLite: on a thread).
+  const reader = openDatabaseReader(database, app.log, 'links');
+  app.addHook('onClose', () => reader.close());
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.addHook('preHandler', requireUser);
 
@@ -49,8 +53,8 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
       const { q, limit, cursor } = request.query;
       // One more row than asked tells whether there is a next page without counting.
       const [rows, totals] = await Promise.all([
-        listUserLinks(db, user.id, { dialect, search: q, limit: limit + 1, after: decodeCursor(cursor) }),
-        userLinkTotals(db, user.id),
+        listUserLinks(reader, user.id, { search: q, limit: limit + 1, after: decodeCursor(cursor) }),
+        userLinkTotals(reader, user.id),
       ]);
       const page = rows.slice(0, limit);
       const last = page.at(-1);

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { aliasColumns } from '../links/links.queries';
+import { insertLink as insertUrlRow } from '../links/links.queries';
 import type { RollupDimension } from '../db/schema';
 
 let counter = 0;
@@ -19,19 +19,15 @@ export async function insertLink(
   const shortUrl = link.shortUrl ?? `t${(now + counter).toString(36).slice(-5)}`;
   const originalUrl = link.originalUrl ?? 'https://example.com/a/very/long/path?x=1';
   const customUrl = link.customUrl ?? null;
-  const row = await db
-    .insertInto('urls')
-    .values({
-      user_id: Number(user.id),
-      title: 'Enlace',
-      original_url: originalUrl,
-      ...aliasColumns(customUrl),
-      short_url: shortUrl,
-      qr: `qr-${shortUrl}.png`,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await insertUrlRow(db, {
+    user_id: Number(user.id),
+    title: 'Enlace',
+    original_url: originalUrl,
+    custom_url: customUrl,
+    short_url: shortUrl,
+    qr: `qr-${shortUrl}.png`,
+    created_at: now,
+  });
   return { id: Number(row.id), shortUrl, customUrl, originalUrl };
 }
 

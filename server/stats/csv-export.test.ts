@@ -4,7 +4,7 @@ import { agents } from '../redirect/redirect.test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser } from '../test/test-users';
 import { CSV_PAGE_ROWS, CSV_SLICE_ROWS, clicksCsv, csvCell, csvFilename } from './csv-export';
-import { openStatsReader } from './stats-reader';
+import { openDatabaseReader } from '../db/database-reader';
 import { visit, writePastClicks } from './stats.test-support';
 
 describe('csvCell', () => {
@@ -78,7 +78,7 @@ describe.each(testDialects)('GET /api/links/:id/clicks.csv on %s', (dialect) => 
 
     // The generator itself, with smaller pages: the header, then slices of each page.
     const chunks: string[] = [];
-    const reader = openStatsReader(t.database, t.app.log);
+    const reader = openDatabaseReader(t.database, t.app.log, 'stats');
     try {
       for await (const chunk of clicksCsv(reader, link.id, 1000)) chunks.push(chunk);
     } finally {

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { StatsReader } from './stats-reader';
+import type { DatabaseReader } from '../db/database-reader';
 
 // A link's clicks as CSV, streamed page by page: memory stays at one page however many clicks
 // there are. With SQLite the pages are read on the stats reader's thread, and the event loop
@@ -39,7 +39,7 @@ function csvLine(row: ClickCsvRow): string {
 }
 
 /** One page of a link's human clicks after `afterId`, in id order (index clicks_url_id_id_idx). */
-export function clickPage(reader: StatsReader, urlId: number, afterId: number, limit = CSV_PAGE_ROWS): Promise<ClickCsvRow[]> {
+export function clickPage(reader: DatabaseReader, urlId: number, afterId: number, limit = CSV_PAGE_ROWS): Promise<ClickCsvRow[]> {
   return reader.rows(
     reader.db
       .selectFrom('clicks')
@@ -59,7 +59,7 @@ export function clickPage(reader: StatsReader, urlId: number, afterId: number, l
  * formatting a page never holds redirects up for more than a moment. Stops early if the consumer
  * stops reading.
  */
-export async function* clicksCsv(reader: StatsReader, urlId: number, pageRows = CSV_PAGE_ROWS): AsyncGenerator<string> {
+export async function* clicksCsv(reader: DatabaseReader, urlId: number, pageRows = CSV_PAGE_ROWS): AsyncGenerator<string> {
   yield `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
   let afterId = 0;
   for (;;) {

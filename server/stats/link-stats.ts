@@ -2,7 +2,7 @@ import { wholePercentages } from '@common/stats/percent';
 import { rangeDays, type LinkStats, type StatsRange } from '@common/stats/stats-schemas';
 import { STATS_TOP_CITIES, STATS_TOP_OTHERS } from '@common/stats/stats-messages';
 import type { RollupDimension } from '../db/schema';
-import type { StatsReader } from './stats-reader';
+import type { DatabaseReader } from '../db/database-reader';
 import { mergeSums, type PastDays, type PastDaysCache } from './past-days-cache';
 import { dailyTotals, type DayRange, type DimensionSum, sumRollups } from './stats.queries';
 
@@ -19,13 +19,13 @@ function ranked(sums: DimensionSum[], dimension: RollupDimension, limit = Infini
     .slice(0, limit);
 }
 
-async function readDays(reader: StatsReader, urlId: number, range: DayRange): Promise<PastDays> {
+async function readDays(reader: DatabaseReader, urlId: number, range: DayRange): Promise<PastDays> {
   const [sums, days] = await Promise.all([sumRollups(reader, urlId, range), dailyTotals(reader, urlId, range)]);
   return { sums, days };
 }
 
 /** The range's roll-ups: days before yesterday from the cache when it has them, the rest read now. */
-async function readRollups(reader: StatsReader, cache: PastDaysCache, urlId: number, range: DayRange, now: number) {
+async function readRollups(reader: DatabaseReader, cache: PastDaysCache, urlId: number, range: DayRange, now: number) {
   const settled = range.to - 2; // the last day no click can still arrive for
   if (range.from !== undefined && range.from > settled) return readDays(reader, urlId, range);
   const key = `${urlId}:${range.from ?? 'start'}:${settled}`;
@@ -45,7 +45,7 @@ export interface LinkStatsInput {
 }
 
 /** The stats card's answer for one link, from the daily roll-ups. */
-export async function linkStats(reader: StatsReader, cache: PastDaysCache, { urlId, createdAt, range, now }: LinkStatsInput): Promise<LinkStats> {
+export async function linkStats(reader: DatabaseReader, cache: PastDaysCache, { urlId, createdAt, range, now }: LinkStatsInput): Promise<LinkStats> {
   const to = dayOfMs(now);
   const from = range === 'all' ? undefined : to - rangeDays[range] + 1;
   const { sums, days } = await readRollups(reader, cache, urlId, { from, to }, now);

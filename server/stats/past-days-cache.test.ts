@@ -5,17 +5,17 @@ import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser } from '../test/test-users';
 import { linkStats } from './link-stats';
 import { createPastDaysCache } from './past-days-cache';
-import { openStatsReader, type StatsReader } from './stats-reader';
+import { openDatabaseReader, type DatabaseReader } from '../db/database-reader';
 import { statsOf, visit, writePastClicks } from './stats.test-support';
 
 describe.each(testDialects)('stats of days before yesterday, kept between requests, on %s', (dialect) => {
   let t: TestApp;
   let owner: { cookie: string };
-  let reader: StatsReader;
+  let reader: DatabaseReader;
   beforeAll(async () => {
     t = await createTestApp(dialect);
     owner = await registerUser(t.app);
-    reader = openStatsReader(t.database, t.app.log);
+    reader = openDatabaseReader(t.database, t.app.log, 'stats');
   });
   afterAll(async () => {
     await reader.close();

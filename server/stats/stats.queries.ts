@@ -1,5 +1,5 @@
 import type { RollupDimension } from '../db/schema';
-import type { StatsReader } from './stats-reader';
+import type { DatabaseReader } from '../db/database-reader';
 
 // Statistics read the daily roll-ups only (a few rows per day and value), never the raw clicks:
 // a link with a million clicks answers as fast as one with ten.
@@ -21,7 +21,7 @@ export interface DimensionSum {
 }
 
 /** Clicks per (dimension, value) over the range, every dimension in one pass over the link's rows. */
-export async function sumRollups(reader: StatsReader, urlId: number, range: DayRange): Promise<DimensionSum[]> {
+export async function sumRollups(reader: DatabaseReader, urlId: number, range: DayRange): Promise<DimensionSum[]> {
   let query = reader.db
     .selectFrom('click_rollups')
     .select((eb) => ['dimension', 'value', eb.fn.sum<number | string>('clicks').as('clicks')])
@@ -42,7 +42,7 @@ export interface DayTotals {
 }
 
 /** Human clicks and unique visitors of each day that has any, oldest first. */
-export async function dailyTotals(reader: StatsReader, urlId: number, range: DayRange): Promise<DayTotals[]> {
+export async function dailyTotals(reader: DatabaseReader, urlId: number, range: DayRange): Promise<DayTotals[]> {
   let query = reader.db
     .selectFrom('click_rollups')
     .select(['day', 'dimension', 'clicks'])

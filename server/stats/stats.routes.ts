@@ -11,7 +11,7 @@ import { findUserLink } from '../links/links.queries';
 import { clicksCsv, csvFilename } from './csv-export';
 import { linkStats } from './link-stats';
 import { createPastDaysCache } from './past-days-cache';
-import { openStatsReader } from './stats-reader';
+import { openDatabaseReader } from '../db/database-reader';
 
 const idParams = z.object({ id: z.string() });
 
@@ -25,7 +25,7 @@ function linkIdOf(raw: string): number {
 /** Statistics and the CSV export of one of the caller's links; another user's link is not found. */
 export async function statsRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context.database;
-  const reader = openStatsReader(context.database, app.log);
+  const reader = openDatabaseReader(context.database, app.log, 'stats');
   const pastDays = createPastDaysCache();
   app.addHook('onClose', () => reader.close());
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -1,37 +1,49 @@
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Compilable, sql } from 'kysely';
-import type { Database, DatabaseHandle } from '../db/database';
-import { DatabaseThreadError, startDatabaseThread } from '../db/database-thread';
+import pLimit from 'p-limit';
+import type { Database, DatabaseHandle } from './database';
+import { DatabaseThreadError, startDatabaseThread } from './database-thread';
 import type { ReaderCall, ReaderReply, ReaderRequest } from './sqlite-reader-protocol';
 
-/** Runs the statistics' reads: on a thread for SQLite, straight on the pool for PostgreSQL. */
-export interface StatsReader {
+/**
+ * Runs reads that can take milliseconds (statistics, the links list and its search) off the event
+ * loop: on a thread with a read-only connection for SQLite, straight on the pool for PostgreSQL.
+ */
+export interface DatabaseReader {
   /** To build queries with; they are run by rows(). */
   db: Database;
   rows<T>(query: Compilable<T>): Promise<T[]>;
   close(): Promise<void>;
 }
 
-export function openStatsReader(database: DatabaseHandle, log: FastifyBaseLogger): StatsReader {
+const POSTGRES_READS_AT_ONCE = 2;
+
+/** `purpose` names the thread in the log ('stats', 'links'). */
+export function openDatabaseReader(database: DatabaseHandle, log: FastifyBaseLogger, purpose: string): DatabaseReader {
   const { db } = database;
   if (database.dialect === 'postgres') {
-    // PostgreSQL does the work in its own process: the event loop only waits.
-    return { db, rows: async (query) => (await db.executeQuery(query.compile())).rows, close: async () => {} };
+    // PostgreSQL does the work in its own process: the event loop only waits. At most two at once
+    // per reader, as SQLite's one thread does: ten searches of 100,000 titles would otherwise hold
+    // all of the pool's connections and every core PostgreSQL can get, and redirects (cache
+    // misses), sign-ins and the rest of the API would wait behind them.
+    const limit = pLimit(POSTGRES_READS_AT_ONCE);
+    return { db, rows: (query) => limit(async () => (await db.executeQuery(query.compile())).rows), close: async () => {} };
   }
   return threadReader(
     db,
     () => sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db).then((r) => r.rows[0]!.file),
     log,
+    purpose,
   );
 }
 
-function threadReader(db: Database, findFile: () => Promise<string>, log: FastifyBaseLogger): StatsReader {
+function threadReader(db: Database, findFile: () => Promise<string>, log: FastifyBaseLogger, purpose: string): DatabaseReader {
   let worker: Worker | undefined;
   let nextId = 0;
   const waiting = new Map<number, { resolve(rows: Record<string, unknown>[]): void; reject(error: Error): void }>();
 
-  // Started on the first read, not with the app: most processes never show a chart.
+  // Started on the first read, not with the app: a process may never need it.
   let starting: Promise<Worker> | undefined;
   const start = (file: string) => {
     const started = startDatabaseThread(import.meta.url, 'sqlite-reader-worker', { file });
@@ -42,14 +54,14 @@ function threadReader(db: Database, findFile: () => Promise<string>, log: Fastif
       else pending?.reject(new DatabaseThreadError(reply.message, reply.code));
       if (waiting.size === 0) started.unref();
     });
-    started.on('error', (error) => log.error({ err: error }, 'stats reader thread failed'));
+    started.on('error', (error) => log.error({ err: error }, `${purpose} reader thread failed`));
     // A dead thread fails what it owed and is started again by the next read.
     started.on('exit', () => {
       if (worker === started) {
         worker = undefined;
         starting = undefined;
       }
-      for (const pending of waiting.values()) pending.reject(new DatabaseThreadError('stats reader thread exited', undefined));
+      for (const pending of waiting.values()) pending.reject(new DatabaseThreadError(`${purpose} reader thread exited`, undefined));
       waiting.clear();
     });
     started.unref();

@@ -1,12 +1,14 @@
-// Statistics and export reads of the embedded database, on a thread of their own: better-sqlite3
-// is synchronous, and summing a year of roll-ups takes tens of milliseconds that would otherwise
-// stall every redirect. A read-only connection to the same file (WAL lets it read beside the writer).
+// Reads of the embedded database that can take milliseconds (statistics, the export, the links list
+// and its title search), on a thread of their own: better-sqlite3 is synchronous, and summing a year
+// of roll-ups or scanning 100,000 titles would otherwise stall every redirect. A read-only
+// connection to the same file (WAL lets it read beside the writer).
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import type { ReaderReply, ReaderRequest } from './sqlite-reader-protocol';
-import { workerErrorFields } from '../db/database-thread';
+import { lowerThisThreadPriority, workerErrorFields } from './database-thread';
 
 const { file } = workerData as { file: string };
+lowerThisThreadPriority();
 const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
 sqlite.pragma('busy_timeout = 5000');
 

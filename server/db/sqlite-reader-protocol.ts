@@ -1,4 +1,4 @@
-// Messages between the stats reader and its SQLite thread.
+// Messages between a database reader and its SQLite thread.
 
 export type ReaderCall = { kind: 'all'; sql: string; parameters: readonly unknown[] } | { kind: 'close' };
 

@@ -1,0 +1,66 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestDatabase, testDialects } from '../test/test-app';
+import { migrateTo, migrateToLatest } from './migrate';
+import { searchText } from './search-text';
+
+describe.each(testDialects)('migration 0005 (searchable titles, link totals) on %s', (dialect) => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema before this migration
+  let db: Kysely<any>;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'corto-migration-'));
+    const opened = await openTestDatabase(dialect, dataDir);
+    db = opened.database.db;
+    cleanup = async () => {
+      await opened.database.close();
+      await opened.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+    await migrateTo(db, '0004-drop-clicks-time-index');
+  });
+  afterEach(async () => cleanup());
+
+  it('fills the searchable copy of every existing title over several batches and each user\'s totals, then migrates back down and up', async () => {
+    const { id: userId } = await db
+      .insertInto('users')
+      .values({ email: 'ana@example.com', name: 'Ana', password_hash: 'x', profile_image: 'p.png', created_at: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const titles = ['Canción del verano', 'ÁRBOL', 'Niño ﬁel', ...Array.from({ length: 2500 }, (_, n) => `Enlace número ${n}`)];
+    for (let from = 0; from < titles.length; from += 500) {
+      await db
+        .insertInto('urls')
+        .values(
+          titles.slice(from, from + 500).map((title, i) => ({
+            user_id: userId,
+            title,
+            original_url: 'https://example.com/',
+            short_url: `c${from + i}`,
+            qr: `qr-c${from + i}.png`,
+            created_at: from + i,
+            click_count: i % 3,
+          })),
+        )
+        .execute();
+    }
+
+    await migrateToLatest(db);
+    const rows = await db.selectFrom('urls').select(['title', 'title_search']).orderBy('id').execute();
+    expect(rows).toHaveLength(titles.length);
+    expect(rows.slice(0, 3).map((row) => row.title_search)).toEqual(['cancion del verano', 'arbol', 'nino fiel']);
+    expect(rows.filter((row) => row.title_search !== searchText(row.title))).toEqual([]);
+
+    const clicks = titles.reduce((sum, _title, n) => sum + ((n % 500) % 3), 0);
+    const totals = await db.selectFrom('user_link_totals').selectAll().execute();
+    expect(totals.map((row) => ({ ...row, links: Number(row.links), clicks: Number(row.clicks) }))).toEqual([{ user_id: userId, links: titles.length, clicks }]);
+
+    await migrateTo(db, '0004-drop-clicks-time-index');
+    expect(Object.keys(await db.selectFrom('urls').selectAll().limit(1).executeTakeFirstOrThrow())).not.toContain('title_search');
+    await migrateToLatest(db);
+    expect((await db.selectFrom('urls').select('title_search').where('title', '=', 'ÁRBOL').executeTakeFirstOrThrow()).title_search).toBe('arbol');
+  });
+});

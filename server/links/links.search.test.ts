@@ -1,0 +1,163 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
+import type { LinkList } from '@common/links/link-schemas';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { READER_THREAD_NICE } from '../db/database-thread';
+import { createTestApp, type TestApp, testDialects } from '../test/test-app';
+import { registerUser } from '../test/test-users';
+import { insertLink, userLinksPageQuery, withTitleSearch } from './links.queries';
+import { createLinkAs } from './links.test-support';
+
+/** `count` links of `userId` written straight to the table, in batches, through the one row builder. */
+async function seedLinks(t: TestApp, userId: number, count: number, title: (n: number) => string) {
+  const start = Date.UTC(2025, 0, 1);
+  for (let from = 0; from < count; from += 500) {
+    const rows = [];
+    for (let n = from; n < Math.min(count, from + 500); n += 1) {
+      const code = `s${userId}x${n}`;
+      rows.push(withTitleSearch({ user_id: userId, title: title(n), original_url: 'https://example.com/', custom_url: null, short_url: code, qr: `qr-${code}.png`, created_at: start + n * 1000 }));
+    }
+    await t.database.db.insertInto('urls').values(rows).execute();
+  }
+}
+
+describe.each(testDialects)('title search on %s', (dialect) => {
+  let t: TestApp;
+  let cookie: string;
+  let userId: number;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    ({ cookie, user: { id: userId } } = await registerUser(t.app));
+  });
+  afterEach(async () => t.close());
+
+  const titles = async (q: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/links?q=${encodeURIComponent(q)}`, headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as LinkList).links.map((link) => link.title);
+  };
+
+  it('ignores accents and case both ways, and keeps % and _ literal', async () => {
+    for (const title of ['Canción del verano', 'ÁRBOL genealógico', 'un arbol', 'Niño', '50% menos', '50 % más', 'guion_bajo', 'guion bajo']) {
+      await createLinkAs(t.app, cookie, { title });
+    }
+    expect(await titles('cancion')).toEqual(['Canción del verano']);
+    expect(await titles('CANCIÓN')).toEqual(['Canción del verano']);
+    expect(await titles('arbol')).toEqual(['un arbol', 'ÁRBOL genealógico']);
+    expect(await titles('ÁRBOL')).toEqual(['un arbol', 'ÁRBOL genealógico']);
+    expect(await titles('genealogico')).toEqual(['ÁRBOL genealógico']);
+    expect(await titles('nino')).toEqual(['Niño']);
+    expect(await titles('0%')).toEqual(['50% menos']);
+    expect(await titles('n_b')).toEqual(['guion_bajo']);
+    expect(await titles('zapato')).toEqual([]);
+  });
+
+  it("picks a page of matches from the user's index, without reading table rows to filter", async () => {
+    const other = await registerUser(t.app);
+    await seedLinks(t, userId, 2000, (n) => `Enlace ${n}`);
+    await seedLinks(t, other.user.id, 2000, (n) => `Ajeno ${n}`);
+    const query = userLinksPageQuery(t.database.db, userId, { search: 'enlace 19', limit: 51 }).compile();
+    if (dialect === 'sqlite') {
+      await sql`analyze`.execute(t.database.db);
+      const plan = await t.database.db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
+      // The matching ids come from the index alone, in its order (no sort of the user's links).
+      expect(plan.rows.map((row) => row.detail)).toContain('SEARCH urls USING COVERING INDEX urls_user_id_created_at_title_idx (user_id=?)');
+    } else {
+      // Freshly written rows: vacuum sets the visibility map, as autovacuum would for an older table.
+      await sql`vacuum analyze urls`.execute(t.database.db);
+      const plan = await t.database.db.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `explain ${query.sql}` });
+      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      // The matching ids come from the index alone, in its order: the page's limit sits right on it.
+      expect(text).toMatch(/Limit .*\n\s*->\s+Index Only Scan Backward using urls_user_id_created_at_title_idx on urls/);
+    }
+    expect(await titles('enlace 1999')).toEqual(['Enlace 1999']);
+  });
+});
+
+describe.each(testDialects)('link totals on %s', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterEach(async () => t.close());
+
+  /** What the totals must always equal: the user's rows, counted and summed. */
+  const fromRows = async (userId: number) => {
+    const row = await t.database.db
+      .selectFrom('urls')
+      .select((eb) => [eb.fn.countAll<number>().as('links'), eb.fn.sum<number | null>('click_count').as('clicks')])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { links: Number(row.links), clicks: Number(row.clicks ?? 0) };
+  };
+  const totalsOf = async (cookie: string) =>
+    ((await t.app.inject({ method: 'GET', url: '/api/links?q=nada', headers: { cookie } })).json() as LinkList).totals;
+
+  it('stay equal to the rows through creations, clicks, deletions, a change of owner and a removed user', async () => {
+    const ana = await registerUser(t.app);
+    const bea = await registerUser(t.app);
+    expect(await totalsOf(ana.cookie)).toEqual({ links: 0, clicks: 0 });
+    const links = [];
+    for (const title of ['Uno', 'Dos', 'Tres']) links.push(await createLinkAs(t.app, ana.cookie, { title }));
+    await createLinkAs(t.app, bea.cookie, { title: 'De Bea' });
+    // Real clicks, counted by the click writer.
+    for (const link of [links[0]!, links[0]!, links[1]!]) {
+      expect((await t.app.inject({ method: 'GET', url: `/${link.shortCode}`, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0' } })).statusCode).toBe(302);
+    }
+    await t.app.appContext.clickWriter.flush();
+    expect(await totalsOf(ana.cookie)).toEqual({ links: 3, clicks: 3 });
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/links/${links[0]!.id}`, headers: { cookie: ana.cookie } })).statusCode).toBe(204);
+    expect(await totalsOf(ana.cookie)).toEqual({ links: 2, clicks: 1 });
+    await t.database.db.updateTable('urls').set({ user_id: bea.user.id }).where('id', '=', links[1]!.id).execute();
+    expect(await totalsOf(ana.cookie)).toEqual(await fromRows(ana.user.id));
+    expect(await totalsOf(bea.cookie)).toEqual({ links: 2, clicks: 1 });
+    expect(await totalsOf(bea.cookie)).toEqual(await fromRows(bea.user.id));
+
+    await t.database.db.deleteFrom('users').where('id', '=', bea.user.id).execute();
+    expect(await t.database.db.selectFrom('user_link_totals').select('user_id').execute()).toEqual([{ user_id: ana.user.id }]);
+  });
+});
+
+describe('title search on sqlite, off the event loop', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterEach(async () => t.close());
+
+  it("runs on the reader thread's own connection, not on the event loop's", async () => {
+    const { cookie, user } = await registerUser(t.app);
+    await createLinkAs(t.app, cookie, { title: 'Guardado' });
+    const { db } = t.database;
+    // A link the event loop's connection can see but no other can: its transaction is still open.
+    await sql`begin`.execute(db);
+    try {
+      await insertLink(db, { user_id: user.id, title: 'Sin guardar', original_url: 'https://example.com/', custom_url: null, short_url: 'singuardar', qr: 'qr-singuardar.png', created_at: Date.now() });
+      for (const q of ['', '?q=guarda', '?q=sin']) {
+        const response = await t.app.inject({ method: 'GET', url: `/api/links${q}`, headers: { cookie } });
+        const body = response.json() as LinkList;
+        expect(body.links.map((link) => link.title), q).toEqual(q === '?q=sin' ? [] : ['Guardado']);
+        expect(body.totals.links, q).toBe(1);
+      }
+    } finally {
+      await sql`rollback`.execute(db);
+    }
+  });
+
+  it.runIf(existsSync('/proc/thread-self'))('runs on a thread of lower priority than the event loop (Linux)', async () => {
+    const { cookie } = await registerUser(t.app);
+    const niceThreads = () =>
+      readdirSync('/proc/self/task').filter((tid) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        // Fields after the command's closing parenthesis start at the 3rd; nice is the 19th.
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === READER_THREAD_NICE;
+      });
+    const before = niceThreads();
+    const eventLoopPriority = getPriority();
+    expect((await t.app.inject({ method: 'GET', url: '/api/links?q=nada', headers: { cookie } })).statusCode).toBe(200);
+    expect(niceThreads().filter((tid) => !before.includes(tid))).toHaveLength(1);
+    expect(getPriority()).toBe(eventLoopPriority); // the event loop's own is untouched
+  });
+});
