@@ -1,7 +1,7 @@
 import { errorMessages } from '@common/messages';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
-import { registerUser } from '../test/test-users';
+import { registerUser, sameOrigin } from '../test/test-users';
 import { ABANDONED_CLAIM_MS, IDEMPOTENCY_KEY_TTL_MS, sweepExpiredKeys, withIdempotency } from './idempotency';
 
 describe.each(testDialects)('Idempotency-Key on POST /api/links on %s', (dialect) => {
@@ -18,7 +18,7 @@ describe.each(testDialects)('Idempotency-Key on POST /api/links on %s', (dialect
     t.app.inject({
       method: 'POST',
       url: '/api/links',
-      headers: { cookie, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+      headers: { cookie, ...sameOrigin, ...(key === undefined ? {} : { 'idempotency-key': key }) },
       payload,
     });
   const linkCount = async () => Number((await t.database.db.selectFrom('urls').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -52,7 +52,7 @@ describe.each(testDialects)('Idempotency-Key on POST /api/links on %s', (dialect
     const theirs = await t.app.inject({
       method: 'POST',
       url: '/api/links',
-      headers: { cookie: other.cookie, 'idempotency-key': 'compartida' },
+      headers: { cookie: other.cookie, ...sameOrigin, 'idempotency-key': 'compartida' },
       payload: { title: 'Una vez', longUrl: 'https://example.com/una' },
     });
     expect(theirs.statusCode).toBe(201);

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { READER_THREAD_NICE } from '../db/database-thread';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
-import { registerUser } from '../test/test-users';
+import { registerUser, sameOrigin } from '../test/test-users';
 import { insertLink, userLinksPageQuery, withTitleSearch } from './links.queries';
 import { createLinkAs } from './links.test-support';
 
@@ -108,7 +108,7 @@ describe.each(testDialects)('link totals on %s', (dialect) => {
     await t.app.appContext.clickWriter.flush();
     expect(await totalsOf(ana.cookie)).toEqual({ links: 3, clicks: 3 });
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/links/${links[0]!.id}`, headers: { cookie: ana.cookie } })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/links/${links[0]!.id}`, headers: { cookie: ana.cookie, ...sameOrigin } })).statusCode).toBe(204);
     expect(await totalsOf(ana.cookie)).toEqual({ links: 2, clicks: 1 });
     await t.database.db.updateTable('urls').set({ user_id: bea.user.id }).where('id', '=', links[1]!.id).execute();
     expect(await totalsOf(ana.cookie)).toEqual(await fromRows(ana.user.id));

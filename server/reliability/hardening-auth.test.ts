@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
-import { makeImage } from '../test/test-users';
+import { makeImage, sameOrigin } from '../test/test-users';
 
 // Attacks on sign-in against a listening server: a burst of logins must not stall everyone else's
 // requests, a guesser must not lock the owner out, and an IPv6 client cannot multiply its
@@ -76,7 +76,7 @@ describe.each(testDialects)('sign-in under attack on %s', (dialect) => {
     });
     const link = fetch(`${base}/api/links`, {
       method: 'POST',
-      headers: { cookie: other.session ?? '', 'content-type': 'application/json' },
+      headers: { cookie: other.session ?? '', 'content-type': 'application/json', ...sameOrigin },
       body: JSON.stringify({ title: 'Durante la ráfaga', longUrl: 'https://example.com/rafaga' }),
     }).then(async (r) => {
       await r.arrayBuffer();

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../bench/lib/processes';
 import { insertLink } from '../redirect/redirect.test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
-import { makeImage, registerUser } from '../test/test-users';
+import { makeImage, registerUser, sameOrigin } from '../test/test-users';
 import { send } from './http-client';
 import { type ProcessDatabase, processDatabase, startServer, until } from './server-process';
 
@@ -73,7 +73,7 @@ describe.each(testDialects)('one account creating links without end on %s', (dia
           const answer = await send(port, {
             method: 'POST',
             path: '/api/links',
-            headers: { cookie, 'content-type': 'application/json' },
+            headers: { cookie, 'content-type': 'application/json', ...sameOrigin },
             body: JSON.stringify({ title: `Ráfaga ${next}`, longUrl: `https://example.com/${next}` }),
           });
           statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
@@ -111,7 +111,7 @@ describe.each(testDialects)('files a crash left behind, at the start of a real p
     const cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
     const created = await fetch(`${base}/api/links`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { cookie, 'content-type': 'application/json', ...sameOrigin },
       body: JSON.stringify({ title: 'Con QR', longUrl: 'https://example.com/qr' }),
     });
     const { link } = (await created.json()) as { link: { qr: string } };
