@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { signUpViaApi } from './helpers/accounts';
+import { signUpViaApi, sameOrigin } from './helpers/accounts';
 
 // Closing a dialog puts focus back on the control that opened it, not on the page's body, so a
 // keyboard or screen-reader user carries on from where they were.
@@ -33,7 +33,7 @@ test('the dialog opened by createNew also hands focus to «Crear link» when clo
 
 test('cancelling a delete returns focus to its «Eliminar link» button', async ({ page }) => {
   await signUpViaApi(page, { name: 'Foco Borrado' });
-  expect((await page.request.post('/api/links', { data: { title: 'Quieto', longUrl: 'https://ejemplo.com/q' } })).status()).toBe(201);
+  expect((await page.request.post('/api/links', { headers: sameOrigin, data: { title: 'Quieto', longUrl: 'https://ejemplo.com/q' } })).status()).toBe(201);
   await page.goto('/dashboard');
   const remove = page.getByRole('list', { name: 'Links' }).getByRole('button', { name: 'Eliminar link' });
   const confirm = page.getByRole('dialog', { name: '¿Eliminar este link?' });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { signUpViaApi } from './helpers/accounts';
+import { signUpViaApi, sameOrigin } from './helpers/accounts';
 
 // What a Spanish speaker types and reads: an alias with 'ñ', destinations with accents and an
 // international domain, and Spanish dates and counts whatever language the browser is set to.
@@ -46,7 +46,7 @@ test("an alias 'Ñoquis' is created from the dialog, shown readable, and visited
     await expect(page).toHaveURL(`${baseURL}/?receta=1`);
   }
   // Someone else cannot take it in another case.
-  const taken = await page.request.post('/api/links', { data: { title: 't', longUrl: 'https://ejemplo.com', customUrl: 'ÑOQUIS' } });
+  const taken = await page.request.post('/api/links', { headers: sameOrigin, data: { title: 't', longUrl: 'https://ejemplo.com', customUrl: 'ÑOQUIS' } });
   expect(taken.status()).toBe(409);
 });
 
@@ -57,7 +57,7 @@ test("the dialog's QR preview without an alias points at a path nobody can claim
   const encoded = await previewQrText(page);
   expect(encoded).toBeDefined();
   const path = decodeURIComponent(new URL(encoded!).pathname.slice(1));
-  const claim = await page.request.post('/api/links', { data: { title: 'Trampa', longUrl: 'https://ejemplo.com', customUrl: path } });
+  const claim = await page.request.post('/api/links', { headers: sameOrigin, data: { title: 'Trampa', longUrl: 'https://ejemplo.com', customUrl: path } });
   expect(claim.status(), `the preview's path '${path}' must not be claimable`).toBe(400);
 });
 
@@ -67,7 +67,7 @@ test('the destination reads the same on the card and the detail page: decoded, w
     { typed: 'https://españa.es/mañana', stored: 'https://xn--espaa-rta.es/ma%C3%B1ana' },
   ];
   for (const [index, { typed, stored }] of destinations.entries()) {
-    const response = await page.request.post('/api/links', { data: { title: `Destino ${index}`, longUrl: typed } });
+    const response = await page.request.post('/api/links', { headers: sameOrigin, data: { title: `Destino ${index}`, longUrl: typed } });
     const { link } = (await response.json()) as { link: { id: number; originalUrl: string } };
     expect(link.originalUrl).toBe(stored);
 
@@ -86,7 +86,7 @@ test('an en-US browser in Los Angeles sees Spanish dates in its own time zone, a
   const context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
   const page = await context.newPage();
   await signUpViaApi(page);
-  const response = await page.request.post('/api/links', { data: { title: 'Fecha', longUrl: 'https://ejemplo.com/fecha' } });
+  const response = await page.request.post('/api/links', { headers: sameOrigin, data: { title: 'Fecha', longUrl: 'https://ejemplo.com/fecha' } });
   const { link } = (await response.json()) as { link: { id: number; createdAt: string } };
   // The hour and day the link was made, in Los Angeles, as Spanish writes them.
   const inLosAngeles = (options: Intl.DateTimeFormatOptions) =>

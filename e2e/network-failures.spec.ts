@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { networkMessages } from '../common/messages';
 import { expect, test } from './fixtures';
-import { signUpViaApi } from './helpers/accounts';
+import { signUpViaApi, sameOrigin } from './helpers/accounts';
 
 // A server that cannot be reached, or that fails, is told to the user in Spanish wherever it
 // happens: never the browser's 'Failed to fetch', never a click that seems to do nothing.
@@ -49,7 +49,7 @@ test('a failed logout tells the user, who stays signed in', async ({ page, conso
 test('a failed delete tells the user why, and the link stays', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 500|Failed to delete URL/);
   await signUpViaApi(page, { name: 'Borra Mal' });
-  expect((await page.request.post('/api/links', { data: { title: 'Se queda', longUrl: 'https://ejemplo.com/queda' } })).status()).toBe(201);
+  expect((await page.request.post('/api/links', { headers: sameOrigin, data: { title: 'Se queda', longUrl: 'https://ejemplo.com/queda' } })).status()).toBe(201);
   await page.route('**/api/links/*', (route) =>
     route.request().method() === 'DELETE'
       ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"Ha ocurrido un error inesperado. Inténtalo de nuevo."}}' })
@@ -75,7 +75,7 @@ test('a session that ended behind the app: creating a link signs the user out in
   await dialog.getByLabel('Nombre del link').fill('Tarde');
   await dialog.getByLabel('URL original').fill('https://ejemplo.com/tarde');
   // The session ends on the server (expired, or closed in another tab).
-  expect((await page.request.post('/api/auth/logout')).status()).toBe(204);
+  expect((await page.request.post('/api/auth/logout', { headers: sameOrigin })).status()).toBe(204);
   await dialog.getByRole('button', { name: 'Crear' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/auth' && url.searchParams.get('createNew') === 'https://ejemplo.com/tarde');
   await expect(nav(page).getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
@@ -86,12 +86,12 @@ test('a session that ended behind the app: creating a link signs the user out in
 test('an ended session on a detail page goes to /auth and, once signed in, back to that page', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 401/);
   const account = await signUpViaApi(page, { name: 'Vuelve Aquí' });
-  const created = await page.request.post('/api/links', { data: { title: 'Mi destino', longUrl: 'https://ejemplo.com/destino' } });
+  const created = await page.request.post('/api/links', { headers: sameOrigin, data: { title: 'Mi destino', longUrl: 'https://ejemplo.com/destino' } });
   const { link } = (await created.json()) as { link: { id: number } };
   await page.goto('/dashboard');
   const card = page.getByRole('link', { name: 'Mi destino' });
   await expect(card).toBeVisible();
-  expect((await page.request.post('/api/auth/logout')).status()).toBe(204);
+  expect((await page.request.post('/api/auth/logout', { headers: sameOrigin })).status()).toBe(204);
   await card.click();
   await expect(page).toHaveURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === `/link/${link.id}`);
   await page.getByLabel('Email').fill(account.email);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signUpViaApi } from './helpers/accounts';
+import { signUpViaApi, sameOrigin } from './helpers/accounts';
 import { holdRequests } from './helpers/hold';
 
 // react-router moves to a new screen in a transition: while its code downloads, the old screen
@@ -23,7 +23,7 @@ test("'Acortar!' on the landing page shows the teal bar while the sign-in screen
 
 test("clicking a card shows the teal bar while the detail screen's code downloads", async ({ page }) => {
   await signUpViaApi(page, { name: 'Lenta' });
-  const created = await page.request.post('/api/links', { data: { title: 'Mi enlace lento', longUrl: 'https://ejemplo.com/lento' } });
+  const created = await page.request.post('/api/links', { headers: sameOrigin, data: { title: 'Mi enlace lento', longUrl: 'https://ejemplo.com/lento' } });
   expect(created.status()).toBe(201);
   const chunk = await holdRequests(page, '**/assets/link-detail-page-*.js');
   await page.goto('/dashboard');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signUpViaApi } from './helpers/accounts';
+import { signUpViaApi, sameOrigin } from './helpers/accounts';
 import { openDetailWithStats, places } from './helpers/stats-screen';
 
 // How the statistics charts look with real data: long city names on a phone and on a desktop, a
@@ -60,7 +60,7 @@ for (const width of [375, 1280]) {
 test('a device pie of a single device is a whole disc, without the notch of a slice edge', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signUpViaApi(page);
-  const created = await page.request.post('/api/links', { data: { title: 'Solo escritorio', longUrl: 'https://ejemplo.com/uno' } });
+  const created = await page.request.post('/api/links', { headers: sameOrigin, data: { title: 'Solo escritorio', longUrl: 'https://ejemplo.com/uno' } });
   const { link } = (await created.json()) as { link: { id: number; shortLink: string } };
   const agent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
   for (let i = 0; i < 2; i += 1) {

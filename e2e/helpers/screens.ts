@@ -124,6 +124,7 @@ export const screens: Screen[] = [
       const customUrl = `Ñoquis-${Date.now().toString(36)}`;
       const response = await page.request.post('/api/links', {
         data: { title: 'Receta de ñoquis', longUrl: 'https://españa.es/recetas/ñoquis_de_patata?fuente=abuela', customUrl },
+        headers: sameOrigin,
       });
       expect(response.status(), await response.text()).toBe(201);
       const { link } = (await response.json()) as { link: { id: number } };
