@@ -90,5 +90,9 @@ describe.runIf(hasRedis).each(testDialects)('edits reaching every instance on %s
     expect(await until(() => two.appContext.linkCache.peek(link.shortCode) === undefined)).toBe(true);
     expect((await visitTwo(alias)).headers.location).toBe('https://example.com/despues');
     expect((await visitTwo(link.customUrl!)).headers.location).toBe('https://example.com/despues');
+
+    expect((await edit({ paused: true })).statusCode).toBe(200);
+    expect(await until(() => two.appContext.linkCache.peek(alias.toLowerCase()) === undefined)).toBe(true);
+    expect((await visitTwo(alias)).statusCode).toBe(404);
   });
 });
