@@ -156,7 +156,7 @@ describe.each(testDialects)('PATCH /api/links/:id on %s', (dialect) => {
   });
 
   it('sets and clears pause, expiry, click limit and password; the password is never returned', async () => {
-    const link = await createLinkAs(t.app, cookie);
+    const link = await createLinkAs(t.app, cookie, { customUrl: 'se-queda' });
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
     const set = await patch(link.id, { paused: true, expiresAt, maxClicks: 10, password: 'secreto-1' });
     expect(set.statusCode).toBe(200);
@@ -165,6 +165,8 @@ describe.each(testDialects)('PATCH /api/links/:id on %s', (dialect) => {
     expect(set.body).not.toContain('argon2');
     const cleared = (await patch(link.id, { paused: false, expiresAt: null, maxClicks: null, password: null })).json().link;
     expect(cleared).toMatchObject({ status: 'active', paused: false, expiresAt: null, maxClicks: null, hasPassword: false });
+    // Fields left out of a PATCH stay as they were.
+    expect(cleared).toMatchObject({ customUrl: 'se-queda', title: link.title, originalUrl: link.originalUrl, previousAddresses: [] });
   });
 
   it('refuses a past expiry date, a bad click limit and a short password with their messages', async () => {
