@@ -92,8 +92,8 @@ export function createGatedVisits({ db, answer, publicOrigin }: GatedVisitOption
       const client = `${clientKey(request.ip)}|${link.id}`;
       const wait = wrongPasswords.waitOf(client);
       if (wait > 0) return sendTooManyTriesPage(reply, wait);
-      const body = request.body as URLSearchParams | undefined;
-      const password = body?.get('password') ?? '';
+      // The form's body; anything else (JSON, nothing) carries no password.
+      const password = request.body instanceof URLSearchParams ? (request.body.get('password') ?? '') : '';
       if (password === '' || !(await verifyPassword(hash, password))) {
         wrongPasswords.miss(client);
         return sendPasswordPage(reply, true);

@@ -115,6 +115,11 @@ describe.each(testDialects)('a visitor of a link with state on %s', (dialect) =>
     const bot = await post(link.shortUrl, 'abre-sesamo', { 'user-agent': agents.googlebot });
     expect(bot.statusCode).toBe(200);
     expect(bot.headers.location).toBeUndefined();
+    // The password only comes in the form: JSON or no body is a wrong password, not a server error.
+    for (const payload of [{ password: 'abre-sesamo' }, undefined]) {
+      const odd = await t.app.inject({ method: 'POST', url: `/${link.shortUrl}`, remoteAddress: '198.51.100.8', headers: human, ...(payload ? { payload } : {}) });
+      expect(odd.statusCode).toBe(401);
+    }
     const foreign = await post(link.shortUrl, 'abre-sesamo', { origin: 'https://evil.example' });
     expect(foreign.statusCode).toBe(403);
     expectVisitorPage(foreign, m.foreignFormTitle);
