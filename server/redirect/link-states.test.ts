@@ -88,6 +88,11 @@ describe.each(testDialects)('a visitor of a link with state on %s', (dialect) =>
     expect(response.body).toMatch(/<form method="post">/);
     expect(response.body).toMatch(/<input id="password" name="password" type="password"/);
     expect(response.body).toContain('<label for="password">Contraseña</label>');
+    // Its look comes from a stylesheet of our own, which the policy allows.
+    expect(response.body).toContain('<link rel="stylesheet" href="/assets/visitor-page.css">');
+    const style = await t.app.inject({ method: 'GET', url: '/assets/visitor-page.css' });
+    expect(style.statusCode).toBe(200);
+    expect(style.headers['content-type']).toBe('text/css; charset=utf-8');
     // Its form may be redirected to the destination, wherever that is.
     expect(response.headers['content-security-policy']).toContain("form-action 'self' http: https:");
     expect((await t.app.inject({ method: 'HEAD', url: `/${link.shortUrl}` })).statusCode).toBe(200);

@@ -11,6 +11,7 @@ import type { RedirectAnswer } from './redirect-answer';
 import { possibleAddress } from './path-address';
 import { possibleCode } from './redirect-fast-path';
 import { sendTooManyMissesPage } from './too-many-misses-page';
+import { visitorStyleRoute } from './visitor-style';
 
 type Context = Pick<AppContext, 'config' | 'linkCache' | 'database'> & { answer: RedirectAnswer };
 
@@ -77,6 +78,8 @@ export async function redirectRoutes(app: FastifyInstance, { config, linkCache, 
       return linkOf(request, reply, address).then((link) => (link ? redirect(link) : undefined));
     },
   });
+
+  visitorStyleRoute(app);
 
   // The password form of a protected link posts here. Form bodies are taken in this scope only:
   // the API refuses them.

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { staticSecurityHeaders } from '../http/security-headers';
+import { VISITOR_STYLE_PATH } from './visitor-style';
 
 // What a visitor of a short address sees when it does not simply redirect: small Spanish pages
 // of their own (no script, no inline style, so the fixed policy holds), never stored by a cache,
@@ -29,6 +30,7 @@ function page(title: string, body: string): string {
 <html lang="es">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="stylesheet" href="${VISITOR_STYLE_PATH}">
 <title>${title} · Corto</title></head>
 <body>
 <main>
