@@ -11,7 +11,7 @@ import type { UrlRow, UrlsTable } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { destinationProblem } from './destination-policy';
 import { shortLinkOf } from './link-mapper';
-import { aliasColumns, formerAliasesOf, isAddressTaken } from './links.queries';
+import { aliasColumns, findUserLink, formerAliasesOf, isAddressTaken } from './links.queries';
 import { qrKey, qrPng } from './qr';
 import type { Updateable } from 'kysely';
 
@@ -38,8 +38,13 @@ export async function editLink(context: Context, userId: number, id: number, inp
     const problem = destinationProblem(input.longUrl, { publicBaseUrl: config.publicBaseUrl, allowPrivate: config.allowPrivateDestinations });
     if (problem) throw new AppError('validation', errorMessages.validation, { longUrl: [problem] });
   }
-  // Hashed before the transaction: argon2 takes milliseconds, a write lock should not.
-  const passwordHash = typeof input.password === 'string' ? await hashPassword(input.password) : input.password;
+  // Hashed before the transaction: argon2 takes milliseconds, a write lock should not. Only for the
+  // caller's own link, so nobody makes the server hash for links that are not theirs.
+  let passwordHash: string | null | undefined = input.password === null ? null : undefined;
+  if (typeof input.password === 'string') {
+    if (!(await findUserLink(database.db, userId, id))) throw notFound();
+    passwordHash = await hashPassword(input.password);
+  }
 
   const now = Date.now();
   let before: { row: UrlRow; previous: string[] };

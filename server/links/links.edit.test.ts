@@ -78,9 +78,11 @@ describe.each(testDialects)('PATCH /api/links/:id on %s', (dialect) => {
   it("answers 404 for another user's link and leaves it alone", async () => {
     const other = await registerUser(t.app);
     const theirs = await createLinkAs(t.app, other.cookie, { title: 'Suyo' });
-    const response = await patch(theirs.id, { title: 'Mío' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().error.code).toBe('not_found');
+    for (const payload of [{ title: 'Mío' }, { password: 'mi-clave' }]) {
+      const response = await patch(theirs.id, payload);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.code).toBe('not_found');
+    }
     const free = await t.app.inject({ method: 'DELETE', url: `/api/links/${theirs.id}/addresses/algo`, headers: { cookie } });
     expect(free.statusCode).toBe(404);
     expect((await patch(theirs.id, { title: 'Suyo 2' }, other.cookie)).statusCode).toBe(200);
