@@ -12,6 +12,7 @@ import { type Started, startNode } from './lib/processes';
 const CONNECTIONS = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const STATE_ROUNDS = Number(process.env.BENCH_STATE_ROUNDS ?? 3);
 const CRASH_TRIALS = Number(process.env.BENCH_CRASH_TRIALS ?? 3);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
@@ -132,6 +133,35 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
       `clicks: wrk read ${answered} redirects, click_count ${counted}: ${extra} more, answered while wrk hung up ` +
         `(at most ${CONNECTIONS} per run x ${timedRuns} runs) -> ${bounded ? 'none lost' : 'MISMATCH'}`,
     );
+    // Links with state against a plain one, on the same server, interleaved: a date only is still
+    // the fast path's (one more comparison); a click limit takes one conditional UPDATE per visit.
+    const stateful = { plain: cortoUrl, dated: '', limited: '' };
+    stateful.dated = `http://127.0.0.1:${corto.port}/${database.statefulLinks.dated.shortUrl}`;
+    stateful.limited = `http://127.0.0.1:${corto.port}/${database.statefulLinks.limited.shortUrl}`;
+    const stateRuns = { plain: [] as TimedRun[], dated: [] as TimedRun[], limited: [] as TimedRun[] };
+    for (const url of [stateful.dated, stateful.limited]) await load(url, CONNECTIONS, 1); // warm-up
+    for (let round = 0; round < STATE_ROUNDS; round++) {
+      for (const which of ['plain', 'dated', 'limited'] as const) {
+        const cpuBefore = cpuSeconds(pids.corto);
+        const mainBefore = cpuSeconds(pids.corto, true);
+        const result = await load(stateful[which], CONNECTIONS, SECONDS);
+        const cpuUs = ((cpuSeconds(pids.corto) - cpuBefore) * 1e6) / result.requests;
+        const mainThreadUs = ((cpuSeconds(pids.corto, true) - mainBefore) * 1e6) / result.requests;
+        stateRuns[which].push({ ...result, cpuUs, mainThreadUs });
+        if (which === 'plain') answered += result.ok;
+      }
+    }
+    const plain = summary('plain link', stateRuns.plain);
+    const dated = summary('link with a date', stateRuns.dated);
+    const limited = summary('link with a limit', stateRuns.limited);
+    console.log(
+      `CPU per redirect more than a plain link: date ${(dated.cpu - plain.cpu).toFixed(1)} µs, ` +
+        `click limit ${(limited.cpu - plain.cpu).toFixed(1)} µs (goal <= 2; event loop only: ` +
+        `${(dated.mainThread - plain.mainThread).toFixed(1)} and ${(limited.mainThread - plain.mainThread).toFixed(1)} µs)`,
+    );
+    // The stateful links' clicks are their own: the count below is the plain link's.
+    await settledCount(database, answered);
+
     // ...and an exact count needs a client that waits for every answer: autocannon with a fixed amount.
     const exact = await exactCount(cortoUrl, database);
     console.log(`exact check: ${exact.redirects} redirects all read by the client, click_count grew by ${exact.clicks} -> ${exact.redirects === exact.clicks ? 'equal' : 'MISMATCH'}`);

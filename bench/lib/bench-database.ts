@@ -13,9 +13,18 @@ export interface BenchDatabase {
   name: string;
   env: Record<string, string>;
   link: { id: number; shortUrl: string };
+  /** A link with an expiry date (a year ahead) and one with a click limit no bench reaches. */
+  statefulLinks: { dated: { shortUrl: string }; limited: { shortUrl: string } };
   /** The link's click count, read beside the running server. */
   clickCount(): Promise<number>;
   drop(): Promise<void>;
+}
+
+async function insertStatefulLinks(db: Parameters<typeof insertLink>[0]) {
+  return {
+    dated: await insertLink(db, { state: { expires_at: Date.now() + 365 * 86_400_000 } }),
+    limited: await insertLink(db, { state: { max_clicks: 1_000_000_000 } }),
+  };
 }
 
 export async function sqliteBenchDatabase(): Promise<BenchDatabase> {
@@ -23,11 +32,13 @@ export async function sqliteBenchDatabase(): Promise<BenchDatabase> {
   const handle = openDatabase({ kind: 'sqlite', dataDir });
   await migrateToLatest(handle.db);
   const link = await insertLink(handle.db);
+  const statefulLinks = await insertStatefulLinks(handle.db);
   await handle.close();
   return {
     name: 'SQLite (embedded)',
     env: { DATA_DIR: dataDir, DATABASE_URL: '' },
     link,
+    statefulLinks,
     async clickCount() {
       // Read-only, beside the server that holds the folder's lock.
       const db = new SQLite(path.join(dataDir, 'corto.db'), { readonly: true });
@@ -52,6 +63,7 @@ export async function postgresBenchDatabase(url: string): Promise<BenchDatabase>
   const handle = openDatabase({ kind: 'postgres', url, schema });
   await migrateToLatest(handle.db);
   const link = await insertLink(handle.db);
+  const statefulLinks = await insertStatefulLinks(handle.db);
   await handle.close();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-bench-'));
   const separator = url.includes('?') ? '&' : '?';
@@ -59,6 +71,7 @@ export async function postgresBenchDatabase(url: string): Promise<BenchDatabase>
     name: 'PostgreSQL',
     env: { DATA_DIR: dataDir, DATABASE_URL: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}` },
     link,
+    statefulLinks,
     async clickCount() {
       const result = await admin.query(`select click_count from ${schema}.urls where id = $1`, [link.id]);
       return Number(result.rows[0].click_count);

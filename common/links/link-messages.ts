@@ -9,6 +9,9 @@ export const ALIAS_MIN_LENGTH = 3;
 export const ALIAS_MAX_LENGTH = 50;
 export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 200;
+export const MAX_CLICKS_LIMIT = 1_000_000_000;
+export const LINK_PASSWORD_MIN_LENGTH = 4;
+export const LINK_PASSWORD_MAX_LENGTH = 128;
 
 export const linkMessages = {
   titleRequired: validationMessages.titleRequired,
@@ -33,4 +36,13 @@ export const linkMessages = {
   notFound: 'No se encontró el link',
   limitInvalid: `El límite debe ser un número entero entre 1 y ${LIST_MAX_LIMIT}`,
   cursorInvalid: 'El cursor de paginación no es válido',
+  editFailed: 'No se pudieron guardar los cambios',
+  pausedInvalid: 'Indica si el link está en pausa',
+  expiresAtInvalid: 'La fecha de caducidad no es válida',
+  expiresAtPast: 'La fecha de caducidad debe ser futura',
+  maxClicksInvalid: `El límite de clics debe ser un número entero entre 1 y ${MAX_CLICKS_LIMIT.toLocaleString('es-ES')}`,
+  passwordLength: `La contraseña debe tener entre ${LINK_PASSWORD_MIN_LENGTH} y ${LINK_PASSWORD_MAX_LENGTH} caracteres`,
+  statusInvalid: 'El estado debe ser activo, en pausa, caducado o desactivado',
+  addressNotFound: 'Esa dirección no es una dirección anterior de este link',
+  freeAddressFailed: 'No se pudo liberar la dirección',
 } as const;

@@ -6,7 +6,10 @@ import {
   ALIAS_MIN_LENGTH,
   LIST_DEFAULT_LIMIT,
   LIST_MAX_LIMIT,
+  LINK_PASSWORD_MAX_LENGTH,
+  LINK_PASSWORD_MIN_LENGTH,
   LONG_URL_MAX_LENGTH,
+  MAX_CLICKS_LIMIT,
   TITLE_MAX_LENGTH,
   linkMessages as m,
 } from './link-messages';
@@ -87,6 +90,46 @@ export const createLinkSchema = z.object({
 export type CreateLinkInput = z.input<typeof createLinkSchema>;
 export type CreateLink = z.output<typeof createLinkSchema>;
 
+/**
+ * PATCH /api/links/:id: any subset of the fields. title, longUrl and customUrl follow creation's
+ * rules exactly (customUrl null or blank removes the alias); the rest is the link's life.
+ */
+export const updateLinkSchema = z
+  .object({
+    title: createLinkSchema.shape.title,
+    longUrl: createLinkSchema.shape.longUrl,
+    customUrl: createLinkSchema.shape.customUrl,
+    paused: z.boolean({ error: m.pausedInvalid }),
+    /** ISO 8601 with its offset; null removes the date. Must be in the future when set. */
+    expiresAt: z
+      .iso.datetime({ offset: true, error: m.expiresAtInvalid, abort: true })
+      .refine((value) => Date.parse(value) > Date.now(), m.expiresAtPast)
+      .nullable(),
+    maxClicks: z
+      .number({ error: m.maxClicksInvalid })
+      .int(m.maxClicksInvalid)
+      .min(1, m.maxClicksInvalid)
+      .max(MAX_CLICKS_LIMIT, m.maxClicksInvalid)
+      .nullable(),
+    /** A string sets the visitors' password, null removes it. Never returned. */
+    password: z
+      .string({ error: m.passwordLength })
+      .min(LINK_PASSWORD_MIN_LENGTH, m.passwordLength)
+      .max(LINK_PASSWORD_MAX_LENGTH, m.passwordLength)
+      .nullable(),
+  })
+  .partial()
+  // A field the API does not know (shortCode, clicks, tags...) is refused, not ignored.
+  .strict();
+
+export type UpdateLinkInput = z.input<typeof updateLinkSchema>;
+export type UpdateLink = z.output<typeof updateLinkSchema>;
+
+/** active; paused by its owner; expired by date or clicks; disabled by an operator. */
+export const linkStatuses = ['active', 'paused', 'expired', 'disabled'] as const;
+export const linkStatusSchema = z.enum(linkStatuses, { error: m.statusInvalid });
+export type LinkStatus = z.infer<typeof linkStatusSchema>;
+
 export const linkSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -100,6 +143,18 @@ export const linkSchema = z.object({
   /** ISO 8601. */
   createdAt: z.string(),
   clicks: z.number().int(),
+  /** ISO 8601: the last edit, or createdAt. */
+  updatedAt: z.string(),
+  status: linkStatusSchema,
+  paused: z.boolean(),
+  /** ISO 8601, or null for no date. */
+  expiresAt: z.string().nullable(),
+  maxClicks: z.number().int().nullable(),
+  /** Human visits counted against maxClicks so far. */
+  limitClicks: z.number().int(),
+  hasPassword: z.boolean(),
+  /** Former aliases that still redirect here, as typed. */
+  previousAddresses: z.array(z.string()),
 });
 
 export type Link = z.infer<typeof linkSchema>;
@@ -115,6 +170,8 @@ export const listLinksQuerySchema = z.object({
     .default(LIST_DEFAULT_LIMIT),
   /** nextCursor of the previous page. */
   cursor: z.string().regex(/^\d{1,15}\.\d{1,15}$/, m.cursorInvalid).optional(),
+  /** Only the links in this state now. */
+  status: linkStatusSchema.optional(),
 });
 
 export type ListLinksQuery = z.input<typeof listLinksQuerySchema>;

@@ -115,6 +115,42 @@ export const screens: Screen[] = [
     },
   },
   { name: 'link-detail', open: openDetail },
+  {
+    // A link with every state shown (paused, expiry, limit, password, a former address) and its edit dialog.
+    name: 'edit-link-dialog',
+    open: async (page) => {
+      await signUpViaApi(page);
+      const stamp = Date.now().toString(36);
+      const created = await page.request.post('/api/links', {
+        headers: sameOrigin,
+        data: { title: 'Campaña de otoño', longUrl: 'https://ejemplo.com/otono', customUrl: `folleto-${stamp}` },
+      });
+      const { link } = (await created.json()) as { link: { id: number } };
+      const expiresAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+      const edited = await page.request.patch(`/api/links/${link.id}`, {
+        headers: sameOrigin,
+        data: { customUrl: `cartel-${stamp}`, paused: true, expiresAt, maxClicks: 500, password: 'abre-sesamo' },
+      });
+      expect(edited.status(), await edited.text()).toBe(200);
+      await openAt(page, `/link/${link.id}`);
+      await expect(page.getByText('En pausa', { exact: true })).toBeVisible();
+      await page.getByRole('button', { name: 'Editar link' }).click();
+      await expect(page.getByRole('dialog', { name: 'Editar link' })).toBeVisible();
+    },
+  },
+  {
+    // What a visitor of a protected link sees: the server's own page, not the web app.
+    name: 'visitor-password-page',
+    open: async (page) => {
+      await signUpViaApi(page);
+      const alias = `clave-${Date.now().toString(36)}`;
+      const created = await page.request.post('/api/links', { headers: sameOrigin, data: { title: 'Privado', longUrl: 'https://ejemplo.com/privado', customUrl: alias } });
+      const { link } = (await created.json()) as { link: { id: number } };
+      await page.request.patch(`/api/links/${link.id}`, { headers: sameOrigin, data: { password: 'abre-sesamo' } });
+      await page.goto(`/${alias}`);
+      await expect(page.getByRole('heading', { name: 'Este link está protegido' })).toBeVisible();
+    },
+  },
   { name: 'link-detail-stats', open: openDetailWithStats },
   {
     // An alias with 'ñ' and a destination with accents and an international domain, shown readable.

@@ -8,6 +8,7 @@ import * as linkSearchAndTotals from './migrations/0005-link-search-and-totals';
 import * as storedFileIndexes from './migrations/0006-stored-file-indexes';
 import * as idempotencyKeys from './migrations/0007-idempotency-keys';
 import * as aliasKey from './migrations/0008-alias-key';
+import * as livingLinks from './migrations/0009-living-links';
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-stored-file-indexes': storedFileIndexes,
   '0007-idempotency-keys': idempotencyKeys,
   '0008-alias-key': aliasKey,
+  '0009-living-links': livingLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -38,6 +38,27 @@ export interface UrlsTable {
   created_at: number;
   /** Human GET clicks (no bots, no HEAD), kept by the click writer. */
   click_count: Generated<number>;
+  /** Last edit; created_at until the first. */
+  updated_at: number | null;
+  /** 0 or 1: a paused link answers 404 until resumed. */
+  paused: Generated<number>;
+  /** After this instant the link answers 410. */
+  expires_at: number | null;
+  /** Human visits let through at most; null for no limit. */
+  max_clicks: number | null;
+  /** Human visits counted against max_clicks, at redirect time (atomically, across instances). */
+  limit_used: Generated<number>;
+  /** argon2id of the visitors' password; null for an open link. */
+  password_hash: string | null;
+}
+
+/** A former alias of a link: it keeps redirecting there until the owner frees it. */
+export interface FormerAliasesTable {
+  /** addressKey(alias), as urls.custom_url_key. */
+  alias_key: string;
+  alias: string;
+  url_id: number;
+  created_at: number;
 }
 
 export interface ClicksTable {
@@ -107,6 +128,7 @@ export interface DB {
   click_visitors: ClickVisitorsTable;
   idempotency_keys: IdempotencyKeysTable;
   user_link_totals: UserLinkTotalsTable;
+  former_aliases: FormerAliasesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

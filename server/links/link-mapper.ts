@@ -1,5 +1,5 @@
 import { buckets } from '@common/constants';
-import type { Link } from '@common/links/link-schemas';
+import type { Link, LinkStatus } from '@common/links/link-schemas';
 import type { AppContext } from '../app-context';
 import type { UrlRow } from '../db/schema';
 
@@ -13,8 +13,19 @@ export function shortLinkOf(publicBaseUrl: string, link: { shortCode: string; cu
   return `${publicBaseUrl}/${link.customUrl ?? link.shortCode}`;
 }
 
-/** The one place a urls row becomes a link of the API. */
-export function rowToLink(row: UrlRow, { config, storage }: Addresses): Link {
+/** A link's state now; the visitor's answer follows the same order (paused first, then expired). */
+export function linkStatusOf(
+  row: Pick<UrlRow, 'paused' | 'expires_at' | 'max_clicks' | 'limit_used'>,
+  now = Date.now(),
+): LinkStatus {
+  if (row.paused) return 'paused';
+  if (row.expires_at !== null && Number(row.expires_at) <= now) return 'expired';
+  if (row.max_clicks !== null && row.limit_used >= row.max_clicks) return 'expired';
+  return 'active';
+}
+
+/** The one place a urls row becomes a link of the API; previousAddresses from formerAliasesOf. */
+export function rowToLink(row: UrlRow, { config, storage }: Addresses, previousAddresses: string[] = []): Link {
   return {
     id: row.id,
     title: row.title,
@@ -22,8 +33,17 @@ export function rowToLink(row: UrlRow, { config, storage }: Addresses): Link {
     shortCode: row.short_url,
     customUrl: row.custom_url,
     shortLink: shortLinkOf(config.publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url }),
-    qr: storage.publicUrl(buckets.qrs, row.qr),
+    // The file keeps its key when an edit remakes it: the edit's time tells caches it is new.
+    qr: storage.publicUrl(buckets.qrs, row.qr) + (row.updated_at && row.updated_at !== row.created_at ? `?v=${row.updated_at}` : ''),
     createdAt: new Date(row.created_at).toISOString(),
     clicks: row.click_count,
+    updatedAt: new Date(row.updated_at ?? row.created_at).toISOString(),
+    status: linkStatusOf(row),
+    paused: Boolean(row.paused),
+    expiresAt: row.expires_at === null ? null : new Date(Number(row.expires_at)).toISOString(),
+    maxClicks: row.max_clicks,
+    limitClicks: row.limit_used,
+    hasPassword: row.password_hash !== null,
+    previousAddresses,
   };
 }

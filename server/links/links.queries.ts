@@ -1,8 +1,9 @@
 import { addressKey } from '@common/links/short-address';
-import { sql } from 'kysely';
+import type { LinkStatus } from '@common/links/link-schemas';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { DatabaseReader } from '../db/database-reader';
-import type { NewUrlRow, UrlRow } from '../db/schema';
+import type { DB, NewUrlRow, UrlRow } from '../db/schema';
 import { searchText } from '../db/search-text';
 
 // One query each, the database first. Every query about a user's links filters by user_id:
@@ -48,7 +49,31 @@ export async function isAddressTaken(db: Database, address: string): Promise<boo
     .where((eb) => eb.or([eb('short_url', '=', key), eb('custom_url_key', '=', key)]))
     .limit(1)
     .executeTakeFirst();
-  return found !== undefined;
+  // A former alias still leads to its link until freed.
+  return found !== undefined || (await findFormerAlias(db, key)) !== undefined;
+}
+
+/** The former alias with this key (addressKey's form), whoever's it is. */
+export async function findFormerAlias(db: Database, key: string) {
+  return db.selectFrom('former_aliases').select(['url_id', 'alias']).where('alias_key', '=', key).executeTakeFirst();
+}
+
+/** Each link's former aliases, oldest first, for the links of a page. */
+export async function formerAliasesOf(db: Database, urlIds: number[]): Promise<Map<number, string[]>> {
+  const byLink = new Map<number, string[]>();
+  if (urlIds.length === 0) return byLink;
+  const rows = await db
+    .selectFrom('former_aliases')
+    .select(['url_id', 'alias'])
+    .where('url_id', 'in', urlIds)
+    .orderBy('created_at')
+    .orderBy('alias_key')
+    .execute();
+  for (const row of rows) {
+    const id = Number(row.url_id);
+    byLink.set(id, [...(byLink.get(id) ?? []), row.alias]);
+  }
+  return byLink;
 }
 
 export interface LinkTotals {
@@ -78,6 +103,30 @@ export interface ListOptions {
   search?: string | undefined;
   limit: number;
   after?: PageCursor | undefined;
+  /** Only the links in this state now. */
+  status?: LinkStatus | undefined;
+}
+
+/**
+ * The WHERE condition for links in a state at `now`, the same rules as linkStatusOf. No link is
+ * 'disabled' yet: that state belongs to operators.
+ */
+export function statusCondition(status: LinkStatus, now: number) {
+  return (eb: ExpressionBuilder<DB, 'urls'>) => {
+    const dated = eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<=', now)]);
+    const spent = eb.and([eb('max_clicks', 'is not', null), eb('limit_used', '>=', eb.ref('max_clicks'))]);
+    const expired = eb.or([dated, spent]);
+    switch (status) {
+      case 'paused':
+        return eb('paused', '=', 1);
+      case 'expired':
+        return eb.and([eb('paused', '=', 0), expired]);
+      case 'active':
+        return eb.and([eb('paused', '=', 0), eb.not(expired)]);
+      case 'disabled':
+        return sql<boolean>`1 = 0`;
+    }
+  };
 }
 
 /** Escapes LIKE's wildcards so the user's text is matched literally. */
@@ -90,8 +139,9 @@ export function likeContains(text: string): string {
  * (user_id, created_at, id, title_search) alone, walked newest first: it stops at a page of
  * matches, and a rare term reads index entries, never table rows. Then only that page's rows.
  */
-export function userLinksPageQuery(db: Database, userId: number, { search, limit, after }: ListOptions) {
+export function userLinksPageQuery(db: Database, userId: number, { search, limit, after, status }: ListOptions) {
   let ids = db.selectFrom('urls').select('id').where('user_id', '=', userId);
+  if (status) ids = ids.where(statusCondition(status, Date.now()));
   const needle = search ? searchText(search) : '';
   if (needle) ids = ids.where(sql<boolean>`title_search like ${likeContains(needle)} escape '\\'`);
   if (after) {

@@ -5,6 +5,7 @@ import {
   linkListSchema,
   linkResponseSchema,
   listLinksQuerySchema,
+  updateLinkSchema,
 } from '@common/links/link-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,9 +18,11 @@ import { idempotencyKeyOf, withIdempotency } from '../idempotency/idempotency';
 import { createLink } from './create-link';
 import { createCreationQuota } from './creation-quota';
 import { rowToLink } from './link-mapper';
-import { deleteUserLink, findUserLink, listUserLinks, type PageCursor, userLinkTotals } from './links.queries';
+import { editLink, freeFormerAlias } from './link-edit';
+import { deleteUserLink, findUserLink, formerAliasesOf, listUserLinks, type PageCursor, userLinkTotals } from './links.queries';
 
 const idParams = z.object({ id: z.string() });
+const addressParams = z.object({ id: z.string(), address: z.string() });
 
 /** A link id from the path; anything but a positive integer names no link. */
 function linkIdOf(raw: string): number {
@@ -50,16 +53,17 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     { schema: { querystring: listLinksQuerySchema, response: { 200: linkListSchema } } },
     async (request) => {
       const user = signedInUser(request);
-      const { q, limit, cursor } = request.query;
+      const { q, limit, cursor, status } = request.query;
       // One more row than asked tells whether there is a next page without counting.
       const [rows, totals] = await Promise.all([
-        listUserLinks(reader, user.id, { search: q, limit: limit + 1, after: decodeCursor(cursor) }),
+        listUserLinks(reader, user.id, { search: q, limit: limit + 1, after: decodeCursor(cursor), status }),
         userLinkTotals(reader, user.id),
       ]);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
+      const previous = await formerAliasesOf(db, page.map((row) => row.id));
       return {
-        links: page.map((row) => rowToLink(row, context)),
+        links: page.map((row) => rowToLink(row, context, previous.get(row.id))),
         totals,
         nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
         publicBaseUrl: context.config.publicBaseUrl,
@@ -91,15 +95,33 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     async (request) => {
       const row = await findUserLink(db, signedInUser(request).id, linkIdOf(request.params.id));
       if (!row) throw new AppError('not_found', linkMessages.notFound);
-      return { link: rowToLink(row, context) };
+      const previous = await formerAliasesOf(db, [row.id]);
+      return { link: rowToLink(row, context, previous.get(row.id)) };
     },
   );
 
+  routes.patch(
+    '/api/links/:id',
+    { schema: { params: idParams, body: updateLinkSchema, response: { 200: linkResponseSchema } } },
+    async (request) => {
+      const edited = await editLink(context, signedInUser(request).id, linkIdOf(request.params.id), request.body, request.log);
+      return { link: rowToLink(edited.row, context, edited.previousAddresses) };
+    },
+  );
+
+  routes.delete('/api/links/:id/addresses/:address', { schema: { params: addressParams } }, async (request, reply) => {
+    await freeFormerAlias(context, signedInUser(request).id, linkIdOf(request.params.id), request.params.address);
+    return reply.status(204).send();
+  });
+
   routes.delete('/api/links/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const row = await deleteUserLink(db, signedInUser(request).id, linkIdOf(request.params.id));
+    const id = linkIdOf(request.params.id);
+    // Read before the delete, whose cascade takes them with the link.
+    const previousAddresses = (await formerAliasesOf(db, [id])).get(id) ?? [];
+    const row = await deleteUserLink(db, signedInUser(request).id, id);
     if (!row) throw new AppError('not_found', linkMessages.notFound);
     // The short address must stop redirecting now, not when the cache entry ages out.
-    await linkCache.forget({ shortCode: row.short_url, customUrl: row.custom_url });
+    await linkCache.forget({ shortCode: row.short_url, customUrl: row.custom_url, previousAddresses });
     // The row is gone: the QR file is only tidied up, and a failure there must not undo the answer.
     await storage.remove(buckets.qrs, row.qr).catch((error: unknown) => {
       request.log.warn({ err: error, key: row.qr }, 'could not remove a deleted link QR');

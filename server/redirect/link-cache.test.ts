@@ -1,7 +1,11 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
-import { insertLink } from './redirect.test-support';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { createLinkAs } from '../links/links.test-support';
+import { registerUser, sameOrigin } from '../test/test-users';
+import { agents, insertLink } from './redirect.test-support';
 
 // Two instances sharing Redis: a link deleted through one stops redirecting on the other.
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -51,5 +55,44 @@ describe.runIf(hasRedis).each(testDialects)('the link cache across instances on 
 
     expect(await until(() => two.app.appContext.linkCache.peek(`alias-${code}`) === undefined)).toBe(true);
     expect((await two.app.inject({ method: 'GET', url: `/alias-${code}` })).statusCode).toBe(404);
+  });
+});
+
+describe.runIf(hasRedis).each(testDialects)('edits reaching every instance on %s', (dialect) => {
+  // Two instances over one database, as behind a load balancer.
+  let one: TestApp;
+  let two: FastifyInstance;
+  beforeAll(async () => {
+    one = await createTestApp(dialect, { REDIS_URL: redisUrl, ALLOW_PRIVATE_DESTINATIONS: 'false' });
+    two = await buildApp({ config: one.config, database: one.database });
+    await two.appContext.linkCache.listening;
+  });
+  afterAll(async () => {
+    await two?.close();
+    await one?.close();
+  });
+
+  it('sends the next visit on the other instance to the new destination, alias and state', async () => {
+    const { cookie } = await registerUser(one.app);
+    const link = await createLinkAs(one.app, cookie, { longUrl: 'https://example.com/antes', customUrl: `Antes-${Date.now()}` });
+    const visitTwo = (address: string) => two.inject({ method: 'GET', url: `/${address}`, headers: { 'user-agent': agents.desktop } });
+    expect((await visitTwo(link.shortCode)).headers.location).toBe('https://example.com/antes');
+    expect(two.appContext.linkCache.peek(link.shortCode)).toBeDefined();
+
+    const edit = (payload: object) =>
+      one.app.inject({ method: 'PATCH', url: `/api/links/${link.id}`, headers: { cookie, ...sameOrigin }, payload });
+    expect((await edit({ longUrl: 'https://example.com/despues' })).statusCode).toBe(200);
+    expect(await until(() => two.appContext.linkCache.peek(link.shortCode) === undefined)).toBe(true);
+    expect((await visitTwo(link.shortCode)).headers.location).toBe('https://example.com/despues');
+
+    const alias = `Despues-${Date.now()}`;
+    expect((await edit({ customUrl: alias })).statusCode).toBe(200);
+    expect(await until(() => two.appContext.linkCache.peek(link.shortCode) === undefined)).toBe(true);
+    expect((await visitTwo(alias)).headers.location).toBe('https://example.com/despues');
+    expect((await visitTwo(link.customUrl!)).headers.location).toBe('https://example.com/despues');
+
+    expect((await edit({ paused: true })).statusCode).toBe(200);
+    expect(await until(() => two.appContext.linkCache.peek(alias.toLowerCase()) === undefined)).toBe(true);
+    expect((await visitTwo(alias)).statusCode).toBe(404);
   });
 });

@@ -4,10 +4,32 @@ import type { Database } from '../db/database';
 import { findLinkByCode } from './link-lookup';
 import { type LinkBroadcast, openLinkBroadcast } from './link-broadcast';
 
-/** What a redirect needs: the link's id (for the click) and where to send the visitor. */
+/**
+ * What a redirect needs: the link's id (for the click) and where to send the visitor. A plain link
+ * (no pause, date, limit or password) has no gate, so the hot path's whole check is one
+ * `gate === undefined`; a link with state carries it for the visitor's slower path.
+ */
 export interface CachedLink {
   id: number;
   url: string;
+  gate?: LinkGate;
+}
+
+export interface LinkGate {
+  /** Only a date to check (no pause, limit or password): the fast path answers it until then. */
+  dateOnly: boolean;
+  paused: boolean;
+  /** Epoch ms; Infinity for no date. */
+  expiresAt: number;
+  maxClicks: number | null;
+  hasPassword: boolean;
+}
+
+/** The addresses that lead to a link: its short code, its alias, its former aliases. */
+export interface LinkAddresses {
+  shortCode: string;
+  customUrl: string | null;
+  previousAddresses?: readonly string[];
 }
 
 export interface LinkCache {
@@ -18,8 +40,11 @@ export interface LinkCache {
   peek(code: string): CachedLink | undefined;
   /** peek, then the database on a miss; the answer is remembered. Unknown codes are not cached. Any form. */
   resolve(code: string): Promise<CachedLink | undefined>;
-  /** Drops the link here at once and, with REDIS_URL, on every other instance. Never throws. */
-  forget(link: { shortCode: string; customUrl: string | null }): Promise<void>;
+  /**
+   * Drops the link (under every address given) here at once and, with REDIS_URL, on every other
+   * instance: after a delete or an edit. Never throws.
+   */
+  forget(link: LinkAddresses): Promise<void>;
   readonly size: number;
   /** With REDIS_URL, resolves once deletions from other instances reach this one. */
   readonly listening: Promise<void>;
@@ -74,9 +99,10 @@ export function createLinkCache({ db, maxEntries, redisUrl, log }: LinkCacheOpti
       return found;
     },
 
-    async forget({ shortCode, customUrl }) {
+    async forget({ shortCode, customUrl, previousAddresses = [] }) {
       const keys = [addressKey(shortCode)];
       if (customUrl) keys.push(addressKey(customUrl));
+      for (const address of previousAddresses) keys.push(addressKey(address));
       drop(keys);
       await broadcast?.publish(keys);
     },

@@ -1,4 +1,6 @@
 import type { Database } from '../db/database';
+import type { UrlRow } from '../db/schema';
+import type { CachedLink, LinkGate } from './link-cache';
 
 // Printable ASCII without spaces: anything else cannot go into a Location header as it is.
 const headerSafe = /^[\x21-\x7e]*$/;
@@ -13,17 +15,51 @@ export function locationFor(originalUrl: string): string {
   }
 }
 
+type GateColumns = Pick<UrlRow, 'paused' | 'expires_at' | 'max_clicks' | 'password_hash'>;
+
+/** The gate of a link with state, or undefined for a plain one (the fast path's single check). */
+export function gateOf(row: GateColumns): LinkGate | undefined {
+  const paused = Boolean(row.paused);
+  const hasPassword = row.password_hash !== null;
+  if (!paused && row.expires_at === null && row.max_clicks === null && !hasPassword) return undefined;
+  return {
+    dateOnly: !paused && row.max_clicks === null && !hasPassword,
+    paused,
+    expiresAt: row.expires_at === null ? Infinity : Number(row.expires_at),
+    maxClicks: row.max_clicks,
+    hasPassword,
+  };
+}
+
+const columns = ['urls.id', 'original_url', 'short_url', 'paused', 'expires_at', 'max_clicks', 'password_hash'] as const;
+
+function toCached(row: { id: number; original_url: string } & GateColumns): CachedLink {
+  const link: CachedLink = { id: Number(row.id), url: locationFor(row.original_url) };
+  const gate = gateOf(row);
+  // Left out rather than undefined: a plain entry stays as small as before.
+  if (gate) link.gate = gate;
+  return link;
+}
+
 /**
- * The link whose short code or custom alias is `code` (in addressKey's form: the caller's). A short code
- * wins over another link's alias spelled the same, so the answer never depends on row order.
+ * The link whose short code, custom alias or former alias is `code` (in addressKey's form: the
+ * caller's). A short code wins over another link's alias spelled the same, so the answer never
+ * depends on row order; former aliases are looked up only when nothing else matched.
  */
-export async function findLinkByCode(db: Database, code: string): Promise<{ id: number; url: string } | undefined> {
+export async function findLinkByCode(db: Database, code: string): Promise<CachedLink | undefined> {
   const rows = await db
     .selectFrom('urls')
-    .select(['id', 'original_url', 'short_url'])
+    .select(columns)
     .where((eb) => eb.or([eb('short_url', '=', code), eb('custom_url_key', '=', code)]))
     .limit(2)
     .execute();
   const row = rows.find((candidate) => candidate.short_url === code) ?? rows[0];
-  return row ? { id: Number(row.id), url: locationFor(row.original_url) } : undefined;
+  if (row) return toCached(row);
+  const former = await db
+    .selectFrom('former_aliases')
+    .innerJoin('urls', 'urls.id', 'former_aliases.url_id')
+    .select(columns)
+    .where('former_aliases.alias_key', '=', code)
+    .executeTakeFirst();
+  return former ? toCached(former) : undefined;
 }

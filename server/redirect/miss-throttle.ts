@@ -1,4 +1,4 @@
-const WINDOW_MS = 60 * 1000;
+const MINUTE_MS = 60 * 1000;
 /** Clients counted at once at most (~100 bytes each): a bound on memory whatever the traffic. */
 const MAX_CLIENTS = 100_000;
 
@@ -15,6 +15,8 @@ export interface MissThrottleOptions {
   /** Unknown codes allowed per client per minute; 0 turns the throttle off. */
   limit: number;
   maxClients?: number;
+  /** How long a client's count lasts from its first miss; a minute unless told. */
+  windowMs?: number;
 }
 
 /**
@@ -25,7 +27,8 @@ export interface MissThrottleOptions {
  * and never more than maxClients (beyond that, new clients go uncounted until some minute ends,
  * rather than anyone being refused for it).
  */
-export function createMissThrottle({ limit, maxClients = MAX_CLIENTS }: MissThrottleOptions): MissThrottle {
+export function createMissThrottle({ limit, maxClients = MAX_CLIENTS, windowMs = MINUTE_MS }: MissThrottleOptions): MissThrottle {
+  const WINDOW_MS = windowMs;
   if (limit <= 0) return { waitOf: () => 0, miss: () => {}, size: 0 };
   const clients = new Map<string, { since: number; misses: number }>();
   let sweptAt = 0;

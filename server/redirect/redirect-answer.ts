@@ -32,8 +32,9 @@ export function createRedirectAnswer({ clickWriter, clientAddress, https = false
   ];
   // Each cached link's whole header list, built on its first redirect rather than on every one.
   const headersOf = new WeakMap<CachedLink, string[]>();
-  return (request: IncomingMessage, response: ServerResponse, link: CachedLink): void => {
-    if (request.method === 'GET') {
+  // countClick: a GET unless told (an unlocked password form is a POST that counts).
+  return (request: IncomingMessage, response: ServerResponse, link: CachedLink, countClick = request.method === 'GET'): void => {
+    if (countClick) {
       clickWriter.record({
         urlId: link.id,
         at: Date.now(),

@@ -5,7 +5,7 @@ import type { Visit } from '../clicks/enrich';
 import { clientAddressReader } from '../http/client-address';
 import { staticSecurityHeaders } from '../http/security-headers';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
-import type { CachedLink } from './link-cache';
+import type { CachedLink, LinkGate } from './link-cache';
 import { createRedirectAnswer } from './redirect-answer';
 import { createRedirectFastPath } from './redirect-fast-path';
 import { agents, clickCount, insertLink, rollup } from './redirect.test-support';
@@ -21,11 +21,25 @@ const headersOf = (response: Response) => {
   return headers;
 };
 
+const gate = (state: Partial<LinkGate>): LinkGate => ({
+  dateOnly: false,
+  paused: false,
+  expiresAt: Infinity,
+  maxClicks: null,
+  hasPassword: false,
+  ...state,
+});
+
 describe('the redirect fast path in front of Fastify', () => {
   const cached = new Map<string, CachedLink>([
     ['abc123', { id: 7, url: 'https://example.org/destino?x=1' }],
     ['api', { id: 8, url: 'https://example.org/never' }],
     ['ñoquis', { id: 9, url: 'https://example.org/receta' }],
+    ['hasta-manana', { id: 10, url: 'https://example.org/oferta', gate: gate({ dateOnly: true, expiresAt: Date.now() + 3_600_000 }) }],
+    ['caducado', { id: 11, url: 'https://example.org/vieja', gate: gate({ dateOnly: true, expiresAt: Date.now() - 1 }) }],
+    ['en-pausa', { id: 12, url: 'https://example.org/pausa', gate: gate({ paused: true }) }],
+    ['limitado', { id: 13, url: 'https://example.org/pocos', gate: gate({ maxClicks: 10 }) }],
+    ['con-clave', { id: 14, url: 'https://example.org/clave', gate: gate({ hasPassword: true }) }],
   ]);
   const recorded: Visit[] = [];
   const fastPath = createRedirectFastPath(
@@ -91,6 +105,15 @@ describe('the redirect fast path in front of Fastify', () => {
     ];
     for (const response of await Promise.all(leftAlone)) expect(response.status).toBe(418);
     expect(recorded).toHaveLength(0);
+  });
+
+  it('answers a link whose only state is a date still ahead, and leaves every other state to Fastify', async () => {
+    recorded.length = 0;
+    const dated = await get('/hasta-manana');
+    expect(dated.status).toBe(302);
+    expect(dated.headers.get('location')).toBe('https://example.org/oferta');
+    for (const path of ['/caducado', '/en-pausa', '/limitado', '/con-clave']) expect((await get(path)).status, path).toBe(418);
+    expect(recorded.map((visit) => visit.urlId)).toEqual([10]);
   });
 
   it('leaves everything to Fastify once stopped, as the server does when it starts closing', async () => {

@@ -42,7 +42,9 @@ export function createRedirectFastPath(linkCache: Pick<LinkCache, 'peek'>, answe
         if (address === undefined || isReservedPath(address)) return false;
         link = linkCache.peek(addressKey(address));
       }
-      if (!link) return false;
+      // A plain link has no gate: one test. A date-only one is still answered here until its date;
+      // any other state (pause, limit, password, a passed date) is the Fastify route's.
+      if (!link || (link.gate !== undefined && !(link.gate.dateOnly && Date.now() < link.gate.expiresAt))) return false;
       answer(request, response, link);
       return true;
     },

@@ -1,8 +1,9 @@
 import { isReservedPath } from '@common/reserved-paths';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { clientKey } from '../http/client-key';
 import { staticSecurityHeaders } from '../http/security-headers';
+import { createGatedVisits, isOpen } from './gated-visit';
 import type { CachedLink } from './link-cache';
 import { createMissThrottle } from './miss-throttle';
 import { sendNotFoundPage } from './not-found-page';
@@ -10,8 +11,12 @@ import type { RedirectAnswer } from './redirect-answer';
 import { possibleAddress } from './path-address';
 import { possibleCode } from './redirect-fast-path';
 import { sendTooManyMissesPage } from './too-many-misses-page';
+import { visitorStyleRoute } from './visitor-style';
 
-type Context = Pick<AppContext, 'config' | 'linkCache'> & { answer: RedirectAnswer };
+type Context = Pick<AppContext, 'config' | 'linkCache' | 'database'> & { answer: RedirectAnswer };
+
+// A password is all a visitor posts.
+const FORM_BODY_LIMIT = 4096;
 
 /**
  * GET and HEAD /:code when the fast path in front of Fastify did not answer: a link not cached
@@ -21,12 +26,32 @@ type Context = Pick<AppContext, 'config' | 'linkCache'> & { answer: RedirectAnsw
  * lookups of codes not in the cache get a 429 page until the minute is over, so the guesses
  * stop reaching the database; a cached link is still answered, to anyone.
  */
-export async function redirectRoutes(app: FastifyInstance, { config, linkCache, answer }: Context) {
+export async function redirectRoutes(app: FastifyInstance, { config, linkCache, answer, database }: Context) {
   // One logger for every redirect, made once: no pino child per request, and at 'warn' no access
   // line either, which would also write each visitor's IP address to the logs, which we promise
   // not to keep. Errors still log.
   const quietLog = app.log.child({ route: 'redirect' }, { level: 'warn' });
   const misses = createMissThrottle({ limit: config.redirectMissLimit });
+  const gated = createGatedVisits({ db: database.db, answer, publicOrigin: new URL(config.publicBaseUrl).origin });
+
+  /** The link behind an address, from the cache or the database; undefined after a 404 or 429 page is sent. */
+  const linkOf = async (request: FastifyRequest, reply: FastifyReply, address: string) => {
+    const cached = linkCache.peek(address);
+    if (cached) return cached;
+    // request.ip: the client as TRUST_PROXY says to read it.
+    const client = clientKey(request.ip);
+    const wait = misses.waitOf(client);
+    if (wait > 0) {
+      await sendTooManyMissesPage(reply, wait);
+      return undefined;
+    }
+    const link = await linkCache.resolve(address);
+    if (!link) {
+      misses.miss(client);
+      await sendNotFoundPage(reply, config.webDir);
+    }
+    return link;
+  };
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -43,20 +68,43 @@ export async function redirectRoutes(app: FastifyInstance, { config, linkCache, 
       const address = possibleCode.test(code) ? code : possibleAddress(code);
       if (address === undefined) return sendNotFoundPage(reply, config.webDir);
       const redirect = (link: CachedLink) => {
+        if (!isOpen(link, Date.now())) return gated.visit(request, reply, link, link.gate!);
         reply.hijack();
         answer(request.raw, reply.raw, link);
       };
       const cached = linkCache.peek(address);
       if (cached) return redirect(cached);
-      // request.ip: the client as TRUST_PROXY says to read it.
-      const client = clientKey(request.ip);
-      const wait = misses.waitOf(client);
-      if (wait > 0) return sendTooManyMissesPage(reply, wait);
-      return linkCache.resolve(address).then((link) => {
-        if (link) return redirect(link);
-        misses.miss(client);
-        return sendNotFoundPage(reply, config.webDir);
-      });
+      // Without a link, linkOf has sent its page already.
+      return linkOf(request, reply, address).then((link) => (link ? redirect(link) : undefined));
     },
+  });
+
+  visitorStyleRoute(app);
+
+  // The password form of a protected link posts here. Form bodies are taken in this scope only:
+  // the API refuses them.
+  app.register(async (forms) => {
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, new URLSearchParams(body as string)),
+    );
+    forms.route({
+      method: 'POST',
+      url: '/:code',
+      childLoggerFactory: () => quietLog,
+      helmet: false,
+      async handler(request, reply) {
+        const { code } = request.params as { code: string };
+        reply.headers(staticSecurityHeaders);
+        if (isReservedPath(code)) return reply.callNotFound();
+        const address = possibleCode.test(code) ? code : possibleAddress(code);
+        if (address === undefined) return sendNotFoundPage(reply, config.webDir);
+        const link = await linkOf(request, reply, address);
+        if (!link) return reply; // its page is sent
+        if (link.gate === undefined) return reply.header('cache-control', 'no-store').redirect(`/${encodeURIComponent(address)}`, 303);
+        return gated.unlock(request, reply, link, link.gate, address);
+      },
+    });
   });
 }

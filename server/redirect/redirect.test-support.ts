@@ -7,7 +7,13 @@ let counter = 0;
 /** A user and a link written straight to the database: the redirect tests need rows, not the links API. */
 export async function insertLink(
   db: Database,
-  link: { shortUrl?: string; customUrl?: string | null; originalUrl?: string } = {},
+  link: {
+    shortUrl?: string;
+    customUrl?: string | null;
+    originalUrl?: string;
+    /** The link's life (migration 0009), as PATCH /api/links/:id would store it. */
+    state?: { paused?: number; expires_at?: number | null; max_clicks?: number | null; password_hash?: string | null };
+  } = {},
 ): Promise<{ id: number; shortUrl: string; customUrl: string | null; originalUrl: string }> {
   counter += 1;
   const now = Date.now();
@@ -27,6 +33,7 @@ export async function insertLink(
     short_url: shortUrl,
     qr: `qr-${shortUrl}.png`,
     created_at: now,
+    ...link.state,
   });
   return { id: Number(row.id), shortUrl, customUrl, originalUrl };
 }

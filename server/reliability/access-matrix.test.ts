@@ -157,6 +157,33 @@ const matrix: Record<string, Entry> = {
       if (caller === 'owner') expect(response.json().link).toEqual({ ...ownerLink, clicks: 1 });
     },
   },
+  'PATCH /api/links/:id': {
+    access: 'private',
+    status: ownerOnly,
+    request: ({ ownerLinkToDelete }, caller, cookie) => ({
+      method: 'PATCH',
+      url: `/api/links/${ownerLinkToDelete.id}`,
+      headers: cookie ? { cookie } : {},
+      payload: { title: `Cambiado por ${caller}` },
+    }),
+    async check({ t, ownerLinkToDelete }, caller) {
+      const row = await t.database.db.selectFrom('urls').select('title').where('id', '=', ownerLinkToDelete.id).executeTakeFirstOrThrow();
+      expect(row.title === `Cambiado por ${caller}`, `title after ${caller}'s PATCH`).toBe(caller === 'owner');
+    },
+  },
+  'DELETE /api/links/:id/addresses/:address': {
+    access: 'private',
+    status: { anonymous: 401, forged: 401, other: 404, owner: 204 },
+    request: ({ ownerLinkToDelete }, _caller, cookie) => ({
+      method: 'DELETE',
+      url: `/api/links/${ownerLinkToDelete.id}/addresses/borrador-zafiro`,
+      headers: cookie ? { cookie } : {},
+    }),
+    async check({ t }, caller) {
+      const row = await t.database.db.selectFrom('former_aliases').select('alias').where('alias_key', '=', 'borrador-zafiro').executeTakeFirst();
+      expect(Boolean(row), `former alias still there after ${caller}'s DELETE`).toBe(caller !== 'owner');
+    },
+  },
   'DELETE /api/links/:id': {
     access: 'private',
     status: { anonymous: 401, forged: 401, other: 404, owner: 204 },
@@ -239,7 +266,16 @@ describe.each(testDialects)('access matrix of every /api route on %s', (dialect)
     const ownerLinkToDelete = await createLinkAs(t.app, owner.cookie, {
       title: 'Borrador de Zafiro',
       longUrl: 'https://zafiro.example/borrador',
+      customUrl: 'borrador-zafiro',
     });
+    // Moved, so it has a former alias for DELETE /api/links/:id/addresses/:address to free.
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/links/${ownerLinkToDelete.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { customUrl: 'borrador-zafiro-2' },
+    });
+    expect(moved.statusCode).toBe(200);
     // A click, so statistics have something of the owner's to leak.
     const visit = await t.app.inject({ method: 'GET', url: `/${ownerLink.shortCode}`, headers: { 'user-agent': agents.iphone } });
     expect(visit.statusCode).toBe(302);

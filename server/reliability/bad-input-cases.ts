@@ -225,7 +225,7 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
     ['DELETE', '/api/links/%E2%80%AE', 'not_found'], ['GET', '/api/links/abc/stats', 'not_found'], ['GET', `/api/links/${ctx.linkId}/stats?range=1y`, 'validation'],
     ['GET', '/api/links?limit=0', 'validation'], ['GET', '/api/links?limit=abc', 'validation'], ['GET', '/api/links?limit=1e9', 'validation'],
     ['GET', '/api/links?limit=-5', 'validation'], ['GET', '/api/links?cursor=basura', 'validation'], ['GET', '/api/links?cursor=1.2.3', 'validation'],
-    ['PUT', '/api/links', 'not_found'], ['PATCH', `/api/links/${ctx.linkId}`, 'not_found'], ['POST', '/api/auth/session', 'not_found'],
+    ['PUT', '/api/links', 'not_found'], ['PATCH', `/api/links/${ctx.linkId}`, 'validation'], ['POST', '/api/auth/session', 'not_found'],
     ['GET', '/api/nada', 'not_found'], ['GET', '/api/auth/login', 'not_found'], ['GET', '/api/../api/links/abc', 'not_found'],
   ] as Array<[string, string, ErrorCode | undefined]>) {
     cases.push(api(`${method} ${path}`, { method, path }, 'user', code));

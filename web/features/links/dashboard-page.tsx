@@ -6,7 +6,9 @@ import { Alert } from '../../components/ui/alert';
 import { BarLoader } from '../../components/ui/bar-loader';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
+import { linkStatuses, type LinkStatus } from '@common/links/link-schemas';
 import { useLinks } from './api/get-links';
+import { statusLabels } from './components/link-state';
 import { CreateLinkDialog } from './components/create-link-dialog';
 import { LinksList } from './components/links-list';
 import { TotalsCards } from './components/totals-cards';
@@ -21,7 +23,8 @@ export function DashboardPage() {
   const [filter, setFilter] = useState('');
   // The filter runs on the server over every link, once typing pauses.
   const search = useDebouncedValue(filter.trim(), 250);
-  const query = useLinks(search);
+  const [status, setStatus] = useState<LinkStatus | ''>('');
+  const query = useLinks(search, status);
 
   const pages = query.data?.pages;
   const links = useMemo(() => pages?.flatMap((page) => page.links) ?? [], [pages]);
@@ -47,16 +50,31 @@ export function DashboardPage() {
         </Button>
       </div>
 
-      <div className="relative">
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-        <Input
-          type="search"
-          aria-label="Filtrar links"
-          placeholder="Filtrar links..."
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          className="pl-9"
-        />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <Input
+            type="search"
+            aria-label="Filtrar links"
+            placeholder="Filtrar links..."
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <select
+          aria-label="Filtrar por estado"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as LinkStatus | '')}
+          className="h-10 rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm text-slate-100 focus-visible:outline-2 focus-visible:outline-teal-400/60"
+        >
+          <option value="">Todos los estados</option>
+          {linkStatuses.map((value) => (
+            <option key={value} value={value}>
+              {statusLabels[value]}
+            </option>
+          ))}
+        </select>
       </div>
 
       {query.error && (
@@ -65,7 +83,7 @@ export function DashboardPage() {
 
       {firstPage && links.length === 0 && !query.isPlaceholderData && (
         <p className="py-8 text-center text-slate-300">
-          {search ? 'Ningún link coincide con el filtro.' : 'Todavía no tienes links. Crea el primero con «Crear link».'}
+          {search || status ? 'Ningún link coincide con el filtro.' : 'Todavía no tienes links. Crea el primero con «Crear link».'}
         </p>
       )}
       <LinksList

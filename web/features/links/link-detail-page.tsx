@@ -11,6 +11,8 @@ import { useLink } from './api/get-link';
 import { CopyLinkButton } from './components/copy-link-button';
 import { DeleteLinkButton } from './components/delete-link-button';
 import { DownloadQrButton } from './components/download-qr-button';
+import { EditLinkButton } from './components/edit-link-button';
+import { LinkStatusBadge, linkStateLines, PreviousAddresses } from './components/link-state';
 import { readableUrl } from './components/link-format';
 import { formatDateTime } from '../../lib/format';
 
@@ -52,6 +54,7 @@ export function LinkDetailPage() {
         />
         <div className="min-w-0 space-y-4">
           <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{link.title}</h1>
+          <LinkStatusBadge status={link.status} />
           <a
             href={link.shortLink}
             target="_blank"
@@ -73,9 +76,18 @@ export function LinkDetailPage() {
           <p className="text-sm text-slate-400">
             Creado el <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>
           </p>
+          {linkStateLines(link)
+            .filter((line) => !line.startsWith('Direcciones anteriores'))
+            .map((line) => (
+              <p key={line} className="text-sm text-slate-300">
+                {line}
+              </p>
+            ))}
+          <PreviousAddresses link={link} />
           <div className="flex flex-wrap gap-2">
             <CopyLinkButton shortLink={link.shortLink} size="default" />
             <DownloadQrButton qr={link.qr} title={link.title} size="default" />
+            <EditLinkButton link={link} size="default" />
             <DeleteLinkButton
               link={link}
               size="default"

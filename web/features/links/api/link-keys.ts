@@ -2,6 +2,6 @@
 export const linkKeys = {
   all: ['links'] as const,
   lists: () => [...linkKeys.all, 'list'] as const,
-  list: (search: string) => [...linkKeys.lists(), search] as const,
+  list: (search: string, status = '') => [...linkKeys.lists(), search, status] as const,
   detail: (id: number) => [...linkKeys.all, 'detail', id] as const,
 };

@@ -14,11 +14,10 @@ import { messagesOf } from '../../auth/components/field-messages';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { fieldErrorId } from '../../../components/ui/field-error';
 import { createLinkMutationKey, newIdempotencyKey, useCreateLink } from '../api/create-link';
 import { linkKeys } from '../api/link-keys';
+import { LinkFields, linkFields } from './link-fields';
 import { QrPreview } from './qr-preview';
 
 type CreateLinkDialogProps = {
@@ -36,7 +35,7 @@ type CreateLinkDialogProps = {
 // same Idempotency-Key: it gets that link instead of making a second one.
 const mayExist = 'Puede que el link se haya creado: pulsa «Crear» de nuevo para comprobarlo, no se duplicará.';
 
-const fields = ['title', 'longUrl', 'customUrl'] as const;
+const fields = linkFields;
 
 export function CreateLinkDialog({ open, onOpenChange, initialLongUrl, publicBaseUrl, returnFocusTo }: CreateLinkDialogProps) {
   // While a creation is on its way the dialog stays: closed, it would hide whether the link was made.
@@ -69,7 +68,6 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
   const { errors, isSubmitted } = form.formState;
   const longUrl = (useWatch({ control: form.control, name: 'longUrl' }) ?? '').trim();
   const alias = (useWatch({ control: form.control, name: 'customUrl' }) ?? '').trim();
-  const domain = publicBaseUrl.replace(/^https?:\/\//, '');
   // The stored QR encodes the short address; until the server draws a code, the preview points at a
   // path nobody can claim. Encoded as the server will encode it (qrTextOf).
   const chosen = alias !== '' && aliasProblems(alias.normalize('NFC')).length === 0;
@@ -133,29 +131,7 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
       {general && (
         <Alert>{general}</Alert>
       )}
-      <div className="grid gap-2">
-        <Label htmlFor="link-title">Nombre del link</Label>
-        <Input {...inputProps('title')} autoComplete="off" placeholder="Mi enlace" />
-        <FieldError fieldId="link-title" messages={messagesOf(errors.title)} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="link-longUrl">URL original</Label>
-        <Input {...inputProps('longUrl')} type="url" inputMode="url" placeholder="https://ejemplo.com/una-direccion-larga" />
-        <FieldError fieldId="link-longUrl" messages={messagesOf(errors.longUrl)} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="link-customUrl">URL personalizada (opcional)</Label>
-        <div className="flex items-stretch">
-          <span className="flex max-w-[60%] shrink-0 items-center rounded-l-lg border border-r-0 border-slate-700 bg-slate-800 pl-3 text-sm text-slate-300">
-            <span className="truncate">{domain}</span>
-          </span>
-          <span aria-hidden className="flex items-center border-y border-slate-700 bg-slate-800 px-1 text-slate-300">
-            /
-          </span>
-          <Input {...inputProps('customUrl')} autoComplete="off" placeholder="mi-link" className="min-w-0 flex-1 rounded-l-none" />
-        </div>
-        <FieldError fieldId="link-customUrl" messages={messagesOf(errors.customUrl)} />
-      </div>
+      <LinkFields fieldProps={inputProps} errors={errors} publicBaseUrl={publicBaseUrl} />
       {longUrl !== '' && (
         <figure className="grid gap-2">
           <QrPreview text={previewText} label="Vista previa del código QR" />

@@ -4,6 +4,8 @@ import { Card } from '../../../components/ui/card';
 import { CopyLinkButton } from './copy-link-button';
 import { DeleteLinkButton } from './delete-link-button';
 import { DownloadQrButton } from './download-qr-button';
+import { EditLinkButton } from './edit-link-button';
+import { LinkStatusBadge, linkStateLines } from './link-state';
 import { formatCount, formatDateTime, nouns } from '../../../lib/format';
 import { displayAddress } from './link-format';
 
@@ -31,17 +33,26 @@ export function LinkCard({ link }: { link: ApiLink }) {
             {link.title}
           </Link>
         </h2>
-        <p className="truncate font-medium text-teal-300">{displayAddress(link.shortLink)}</p>
+        <p className="flex items-center gap-2">
+          <span className="truncate font-medium text-teal-300">{displayAddress(link.shortLink)}</span>
+          <LinkStatusBadge status={link.status} />
+        </p>
         <p className="truncate text-sm text-slate-300">{displayAddress(link.originalUrl)}</p>
         <p className="text-xs text-slate-400">
           <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>
           {' · '}
           {formatCount(link.clicks, nouns.click)}
         </p>
+        {linkStateLines(link).map((line) => (
+          <p key={line} className="truncate text-xs text-slate-400">
+            {line}
+          </p>
+        ))}
       </div>
       <div className="relative z-10 col-span-2 flex justify-end gap-2 sm:col-span-1">
         <CopyLinkButton shortLink={link.shortLink} />
         <DownloadQrButton qr={link.qr} title={link.title} />
+        <EditLinkButton link={link} />
         <DeleteLinkButton link={link} />
       </div>
     </Card>

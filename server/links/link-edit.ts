@@ -1,0 +1,119 @@
+import { buckets } from '@common/constants';
+import { linkMessages } from '@common/links/link-messages';
+import type { UpdateLink } from '@common/links/link-schemas';
+import { addressKey, qrTextOf } from '@common/links/short-address';
+import { errorMessages } from '@common/messages';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../app-context';
+import { hashPassword } from '../auth/passwords';
+import { isUniqueViolation } from '../db/dialect';
+import type { UrlRow, UrlsTable } from '../db/schema';
+import { AppError } from '../http/app-error';
+import { destinationProblem } from './destination-policy';
+import { shortLinkOf } from './link-mapper';
+import { aliasColumns, findUserLink, formerAliasesOf, isAddressTaken, withTitleSearch } from './links.queries';
+import { qrKey, qrPng } from './qr';
+import type { Updateable } from 'kysely';
+
+type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache'>;
+
+export const aliasTaken = () =>
+  new AppError('conflict', linkMessages.aliasTaken, { customUrl: [linkMessages.aliasTaken] });
+const notFound = () => new AppError('not_found', linkMessages.notFound);
+
+export interface EditedLink {
+  row: UrlRow;
+  previousAddresses: string[];
+}
+
+/**
+ * PATCH /api/links/:id. Everything is checked, then written in one transaction: a refused field
+ * leaves the link, its former aliases and every cache as they were. A new alias keeps the old one
+ * redirecting here (a former alias), the QR is made again for the new address under the same
+ * key, and every instance's redirect cache forgets the link's addresses before the answer leaves.
+ */
+export async function editLink(context: Context, userId: number, id: number, input: UpdateLink, log: FastifyBaseLogger): Promise<EditedLink> {
+  const { database, storage, config, linkCache } = context;
+  if (input.longUrl !== undefined) {
+    const problem = destinationProblem(input.longUrl, { publicBaseUrl: config.publicBaseUrl, allowPrivate: config.allowPrivateDestinations });
+    if (problem) throw new AppError('validation', errorMessages.validation, { longUrl: [problem] });
+  }
+  // Hashed before the transaction: argon2 takes milliseconds, a write lock should not. Only for the
+  // caller's own link, so nobody makes the server hash for links that are not theirs.
+  let passwordHash: string | null | undefined = input.password === null ? null : undefined;
+  if (typeof input.password === 'string') {
+    if (!(await findUserLink(database.db, userId, id))) throw notFound();
+    passwordHash = await hashPassword(input.password);
+  }
+
+  const now = Date.now();
+  let before: { row: UrlRow; previous: string[] };
+  let after: EditedLink;
+  try {
+    ({ before, after } = await database.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('urls').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      if (!row) throw notFound();
+      const previous = (await formerAliasesOf(trx, [id])).get(id) ?? [];
+      const changes: Updateable<UrlsTable> = { updated_at: now };
+      // The searchable copy follows the title (the list's filter reads only it).
+      if (input.title !== undefined) Object.assign(changes, withTitleSearch({ title: input.title }));
+      if (input.longUrl !== undefined) changes.original_url = input.longUrl;
+      if (input.paused !== undefined) changes.paused = input.paused ? 1 : 0;
+      if (input.expiresAt !== undefined) changes.expires_at = input.expiresAt === null ? null : Date.parse(input.expiresAt);
+      if (input.maxClicks !== undefined) {
+        changes.max_clicks = input.maxClicks;
+        // A limit set anew counts the clicks the link already has: "maxClicks clicks reached".
+        if (row.max_clicks === null && input.maxClicks !== null) changes.limit_used = row.click_count;
+      }
+      if (passwordHash !== undefined) changes.password_hash = passwordHash;
+
+      if (input.customUrl !== undefined) {
+        const newKey = input.customUrl === null ? null : addressKey(input.customUrl);
+        if (newKey !== row.custom_url_key) {
+          if (newKey !== null) {
+            // Moving back to one of its own former aliases frees that one; anything else must be free.
+            const own = await trx.deleteFrom('former_aliases').where('alias_key', '=', newKey).where('url_id', '=', id).executeTakeFirst();
+            if (Number(own.numDeletedRows) === 0 && (await isAddressTaken(trx, input.customUrl!))) throw aliasTaken();
+          }
+          if (row.custom_url !== null && row.custom_url_key !== null) {
+            await trx.insertInto('former_aliases').values({ alias_key: row.custom_url_key, alias: row.custom_url, url_id: id, created_at: now }).execute();
+          }
+        }
+        Object.assign(changes, aliasColumns(input.customUrl));
+      }
+      const updated = await trx.updateTable('urls').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      const nowPrevious = (await formerAliasesOf(trx, [id])).get(id) ?? [];
+      return { before: { row, previous }, after: { row: updated, previousAddresses: nowPrevious } };
+    }));
+  } catch (error) {
+    // Someone took the alias between the check and the write.
+    if (isUniqueViolation(error)) throw aliasTaken();
+    throw error;
+  }
+
+  // Every address that led here before or leads here now.
+  await linkCache.forget({
+    shortCode: after.row.short_url,
+    customUrl: after.row.custom_url,
+    previousAddresses: [...before.previous, ...(before.row.custom_url ? [before.row.custom_url] : [])],
+  });
+  if (before.row.custom_url !== after.row.custom_url) {
+    // The printed QR keeps working through the former alias; a new one shows the new address.
+    const shortLink = shortLinkOf(config.publicBaseUrl, { shortCode: after.row.short_url, customUrl: after.row.custom_url });
+    await storage
+      .put(buckets.qrs, qrKey(after.row.short_url), await qrPng(qrTextOf(shortLink)), 'image/png')
+      .catch((error: unknown) => log.warn({ err: error, id }, 'could not remake an edited link QR'));
+  }
+  return after;
+}
+
+/** DELETE /api/links/:id/addresses/:address: the former alias stops redirecting and is free for anyone. */
+export async function freeFormerAlias(context: Pick<AppContext, 'database' | 'linkCache'>, userId: number, id: number, address: string) {
+  const { db } = context.database;
+  const link = await db.selectFrom('urls').select(['id', 'short_url', 'custom_url']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!link) throw notFound();
+  const key = addressKey(address.normalize('NFC'));
+  const removed = await db.deleteFrom('former_aliases').where('alias_key', '=', key).where('url_id', '=', id).returning('alias').executeTakeFirst();
+  if (!removed) throw new AppError('not_found', linkMessages.addressNotFound);
+  await context.linkCache.forget({ shortCode: link.short_url, customUrl: link.custom_url, previousAddresses: [removed.alias] });
+}

@@ -1,0 +1,108 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isBotAgent } from '../clicks/bots';
+import type { Database } from '../db/database';
+import { clientKey } from '../http/client-key';
+import { verifyPassword } from '../auth/passwords';
+import { isLimitReached, passwordHashOf, takeLimitedClick } from './click-limit';
+import type { CachedLink, LinkGate } from './link-cache';
+import { createMissThrottle } from './miss-throttle';
+import type { RedirectAnswer } from './redirect-answer';
+import {
+  sendExpiredPage,
+  sendForeignFormPage,
+  sendPasswordPage,
+  sendPausedPage,
+  sendTooManyTriesPage,
+} from './visitor-pages';
+
+// Wrong passwords allowed per client (clientKey) and link, within the window from the first.
+const PASSWORD_TRIES = 5;
+const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
+
+export interface GatedVisitOptions {
+  db: Database;
+  answer: RedirectAnswer;
+  /** PUBLIC_BASE_URL's origin: the password form is only taken from our own pages. */
+  publicOrigin: string;
+}
+
+/** A link that passes straight through: no gate, or only a date not reached yet. The fast path's test too. */
+export function isOpen(link: CachedLink, now: number): boolean {
+  return link.gate === undefined || (link.gate.dateOnly && now < link.gate.expiresAt);
+}
+
+/** A person's visit, which uses up a click of a limit: a GET (not HEAD) by something that is not a bot or a link preview. */
+function isHumanVisit(request: FastifyRequest): boolean {
+  return request.method !== 'HEAD' && !isBotAgent(request.headers['user-agent'] ?? '');
+}
+
+/**
+ * The visitor's side of a link with state, in the contract's order: paused (404), expired by date
+ * or clicks (410), password (the form), otherwise the redirect. Plain links never come here.
+ */
+export function createGatedVisits({ db, answer, publicOrigin }: GatedVisitOptions) {
+  const wrongPasswords = createMissThrottle({ limit: PASSWORD_TRIES, windowMs: PASSWORD_WINDOW_MS });
+
+  const redirect = (request: FastifyRequest, reply: FastifyReply, link: CachedLink, countClick: boolean) => {
+    reply.hijack();
+    answer(request.raw, reply.raw, link, countClick);
+  };
+
+  /** Paused or past its date: the page to answer, or undefined to go on. */
+  const closed = (reply: FastifyReply, gate: LinkGate) => {
+    if (gate.paused) return sendPausedPage(reply);
+    if (Date.now() >= gate.expiresAt) return sendExpiredPage(reply);
+    return undefined;
+  };
+
+  return {
+    /** GET or HEAD. */
+    async visit(request: FastifyRequest, reply: FastifyReply, link: CachedLink, gate: LinkGate) {
+      const stop = closed(reply, gate);
+      if (stop) return stop;
+      if (gate.maxClicks !== null) {
+        if (!gate.hasPassword && isHumanVisit(request)) {
+          // The click is taken here, so exactly max_clicks people get through.
+          if (!(await takeLimitedClick(db, link.id))) return sendExpiredPage(reply);
+          return redirect(request, reply, link, true);
+        }
+        if (await isLimitReached(db, link.id)) return sendExpiredPage(reply);
+      }
+      if (gate.hasPassword) return sendPasswordPage(reply);
+      return redirect(request, reply, link, request.method === 'GET');
+    },
+
+    /** POST of the password form. */
+    async unlock(request: FastifyRequest, reply: FastifyReply, link: CachedLink, gate: LinkGate, address: string) {
+      // Another site's page could make its visitors' browsers guess for it, each from an address
+      // of its own, past the per-client limit: only our own page (or no browser at all) may post.
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) {
+        return sendForeignFormPage(reply);
+      }
+      const stop = closed(reply, gate);
+      if (stop) return stop;
+      if (gate.maxClicks !== null && (await isLimitReached(db, link.id))) return sendExpiredPage(reply);
+      const hash = gate.hasPassword ? await passwordHashOf(db, link.id) : null;
+      // No password to give (any more): the visitor is sent to the address itself.
+      if (!hash) return reply.status(303).header('cache-control', 'no-store').redirect(`/${encodeURIComponent(address)}`, 303);
+      // A crawler or a preview never unlocks: it gets the form, as with a GET.
+      if (!isHumanVisit(request)) return sendPasswordPage(reply);
+
+      const client = `${clientKey(request.ip)}|${link.id}`;
+      const wait = wrongPasswords.waitOf(client);
+      if (wait > 0) return sendTooManyTriesPage(reply, wait);
+      // The form's body; anything else (JSON, nothing) carries no password.
+      const password = request.body instanceof URLSearchParams ? (request.body.get('password') ?? '') : '';
+      if (password === '' || !(await verifyPassword(hash, password))) {
+        wrongPasswords.miss(client);
+        return sendPasswordPage(reply, true);
+      }
+      if (gate.maxClicks !== null && !(await takeLimitedClick(db, link.id))) return sendExpiredPage(reply);
+      // The click is recorded now that the visitor goes through, and only now.
+      return redirect(request, reply, link, true);
+    },
+  };
+}
+
+export type GatedVisits = ReturnType<typeof createGatedVisits>;

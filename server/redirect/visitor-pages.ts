@@ -1,0 +1,100 @@
+import type { FastifyReply } from 'fastify';
+import { staticSecurityHeaders } from '../http/security-headers';
+import { VISITOR_STYLE_PATH } from './visitor-style';
+
+// What a visitor of a short address sees when it does not simply redirect: small Spanish pages
+// of their own (no script, no inline style, so the fixed policy holds), never stored by a cache,
+// and usable without JavaScript.
+
+export const visitorMessages = {
+  pausedTitle: 'Este link no está disponible',
+  pausedText: 'Quien lo creó lo ha puesto en pausa. Puede que vuelva a funcionar más adelante.',
+  expiredTitle: 'Este link ha caducado',
+  expiredText: 'Ya no lleva a ningún sitio: ha pasado su fecha de caducidad o ha alcanzado su número máximo de visitas.',
+  passwordTitle: 'Este link está protegido',
+  passwordText: 'Escribe la contraseña que te han dado para continuar.',
+  passwordLabel: 'Contraseña',
+  passwordSubmit: 'Continuar',
+  passwordWrong: 'Contraseña incorrecta',
+  tooManyTriesTitle: 'Demasiados intentos',
+  tooManyTriesText: 'Se ha escrito una contraseña incorrecta demasiadas veces desde tu conexión. Espera unos minutos y vuelve a intentarlo.',
+  foreignFormTitle: 'Formulario no válido',
+  foreignFormText: 'La contraseña solo se puede enviar desde la página de este link.',
+  home: 'Ir a la página de inicio',
+} as const;
+
+const m = visitorMessages;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="stylesheet" href="${VISITOR_STYLE_PATH}">
+<title>${title} · Corto</title></head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+const simplePage = (title: string, text: string) =>
+  page(title, `<h1>${title}</h1>\n<p>${text}</p>\n<p><a href="/">${m.home}</a></p>`);
+
+const pausedPage = simplePage(m.pausedTitle, m.pausedText);
+const expiredPage = simplePage(m.expiredTitle, m.expiredText);
+const tooManyTriesPage = simplePage(m.tooManyTriesTitle, m.tooManyTriesText);
+const foreignFormPage = simplePage(m.foreignFormTitle, m.foreignFormText);
+
+/** The password form; posts to the address it was shown at, so the password never goes in a URL. */
+function passwordPage(wrong: boolean): string {
+  const error = wrong ? `\n<p id="password-error" role="alert">${m.passwordWrong}</p>` : '';
+  const described = wrong ? ' aria-describedby="password-error" aria-invalid="true"' : '';
+  return page(
+    m.passwordTitle,
+    `<h1>${m.passwordTitle}</h1>
+<p>${m.passwordText}</p>
+<form method="post">
+<label for="password">${m.passwordLabel}</label>
+<input id="password" name="password" type="password" required autocomplete="off" autofocus${described}>${error}
+<button type="submit">${m.passwordSubmit}</button>
+</form>`,
+  );
+}
+
+// The unlocked form is answered with a redirect to the destination, anywhere on the web, and
+// browsers hold a form's redirects to form-action: this page alone allows any http(s) target.
+const passwordPagePolicy = staticSecurityHeaders['content-security-policy']!.replace(
+  "form-action 'self'",
+  "form-action 'self' http: https:",
+);
+
+function send(reply: FastifyReply, status: number, html: string, headers: Record<string, string> = {}) {
+  return reply
+    .status(status)
+    .headers({ ...staticSecurityHeaders, 'cache-control': 'no-store', ...headers })
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/** 404: the owner paused the link. */
+export const sendPausedPage = (reply: FastifyReply) => send(reply, 404, pausedPage);
+
+/** 410: past its date or its click limit. */
+export const sendExpiredPage = (reply: FastifyReply) => send(reply, 410, expiredPage);
+
+/** 200 with the form, or 401 with it again after a wrong password. */
+export function sendPasswordPage(reply: FastifyReply, wrong = false) {
+  return send(reply, wrong ? 401 : 200, passwordPage(wrong), { 'content-security-policy': passwordPagePolicy });
+}
+
+/** 429: too many wrong passwords from this client for this link. */
+export function sendTooManyTriesPage(reply: FastifyReply, retryAfterSeconds: number) {
+  return send(reply, 429, tooManyTriesPage, { 'retry-after': String(retryAfterSeconds) });
+}
+
+/** 403: a password posted from another site's page. */
+export const sendForeignFormPage = (reply: FastifyReply) => send(reply, 403, foreignFormPage);

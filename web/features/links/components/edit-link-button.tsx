@@ -1,0 +1,152 @@
+import { linkMessages } from '@common/links/link-messages';
+import type { Link } from '@common/links/link-schemas';
+import { errorMessages } from '@common/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil } from 'lucide-react';
+import { type ComponentProps, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ApiError } from '../../../api/client';
+import { messagesOf } from '../../auth/components/field-messages';
+import { Alert } from '../../../components/ui/alert';
+import { Button, type ButtonProps } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/toaster';
+import { useUpdateLink } from '../api/update-link';
+import {
+  changesOf,
+  editFormDefaults,
+  type EditLinkForm,
+  type EditLinkFormInput,
+  editLinkFormSchema,
+} from './edit-link-form-schema';
+import { LinkFields } from './link-fields';
+
+type EditLinkButtonProps = { link: Link } & Pick<ButtonProps, 'size' | 'className'>;
+
+const formFields = ['title', 'longUrl', 'customUrl', 'paused', 'expiresAt', 'maxClicks', 'password', 'removePassword'] as const;
+type FormField = (typeof formFields)[number];
+
+/** 'Editar': the creation dialog's fields plus pause, expiry (date and click limit) and password. */
+export function EditLinkButton({ link, size = 'icon', className }: EditLinkButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size={size} variant="outline" className={className} aria-label="Editar link" title="Editar">
+          <Pencil aria-hidden />
+          {size !== 'icon' && 'Editar'}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Editar link</DialogTitle>
+          <DialogDescription>La dirección corta, el código QR y las estadísticas se conservan.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts from the link as it is now. */}
+        {open && <EditLinkForm link={link} onSaved={() => setOpen(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditLinkForm({ link, onSaved }: { link: Link; onSaved: () => void }) {
+  const update = useUpdateLink();
+  const defaults = useMemo(() => editFormDefaults(link), [link]);
+  const schema = useMemo(() => editLinkFormSchema(defaults.expiresAt), [defaults.expiresAt]);
+  const form = useForm<EditLinkFormInput, unknown, EditLinkForm>({ resolver: zodResolver(schema), criteriaMode: 'all', defaultValues: defaults });
+  const { errors, isSubmitted } = form.formState;
+  const publicBaseUrl = link.shortLink.slice(0, link.shortLink.lastIndexOf('/'));
+
+  const submit = form.handleSubmit(
+    (values) => {
+      update.mutate(
+        { id: link.id, changes: changesOf(values, defaults.expiresAt) },
+        {
+          onSuccess: () => {
+            toast('Cambios guardados.');
+            onSaved();
+          },
+          onError: (error) => {
+            if (!(error instanceof ApiError)) {
+              form.setError('root.server', { message: linkMessages.editFailed });
+              return;
+            }
+            for (const field of formFields) {
+              const messages = error.fields[field];
+              if (!messages?.length) continue;
+              const types = Object.fromEntries(messages.map((message, i) => [`server${i}`, message]));
+              form.setError(field, { type: 'server', message: messages[0], types });
+            }
+            form.setError('root.server', {
+              message: error.status >= 500 && error.code !== 'network' ? linkMessages.editFailed : error.message,
+            });
+          },
+        },
+      );
+    },
+    () => form.setError('root.server', { message: errorMessages.validation }),
+  );
+
+  const inputProps = (field: FormField): ComponentProps<'input'> => ({
+    id: `link-${field}`,
+    'aria-invalid': messagesOf(errors[field]).length > 0 || undefined,
+    'aria-describedby': fieldErrorId(`link-${field}`),
+    ...form.register(field, { onChange: () => isSubmitted && form.clearErrors('root.server') }),
+  });
+  // A checkbox has no message of its own to point at.
+  const checkboxProps = (field: 'paused' | 'removePassword'): ComponentProps<'input'> => ({
+    id: `link-${field}`,
+    type: 'checkbox',
+    ...form.register(field),
+  });
+  const general = errors.root?.server?.message;
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      {general && <Alert>{general}</Alert>}
+      <LinkFields fieldProps={inputProps} errors={errors} publicBaseUrl={publicBaseUrl} />
+      <fieldset className="grid gap-4 rounded-lg border border-slate-700 p-4">
+        <legend className="px-1 text-sm font-medium text-slate-200">Disponibilidad</legend>
+        <div className="flex items-center gap-2">
+          <input {...checkboxProps('paused')} className="size-4 accent-teal-400" />
+          <Label htmlFor="link-paused">En pausa (quien lo visite verá que no está disponible)</Label>
+        </div>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor="link-expiresAt">Caduca el (opcional)</Label>
+            <Input {...inputProps('expiresAt')} type="datetime-local" />
+            <FieldError fieldId="link-expiresAt" messages={messagesOf(errors.expiresAt)} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="link-maxClicks">Límite de clics (opcional)</Label>
+            <Input {...inputProps('maxClicks')} inputMode="numeric" autoComplete="off" placeholder="Sin límite" />
+            <FieldError fieldId="link-maxClicks" messages={messagesOf(errors.maxClicks)} />
+          </div>
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-2 rounded-lg border border-slate-700 p-4">
+        <legend className="px-1 text-sm font-medium text-slate-200">Contraseña</legend>
+        <Label htmlFor="link-password">{link.hasPassword ? 'Nueva contraseña (déjala vacía para no cambiarla)' : 'Contraseña para abrir el link (opcional)'}</Label>
+        <Input {...inputProps('password')} type="password" autoComplete="new-password" />
+        <FieldError fieldId="link-password" messages={messagesOf(errors.password)} />
+        {link.hasPassword && (
+          <div className="flex items-center gap-2">
+            <input {...checkboxProps('removePassword')} className="size-4 accent-teal-400" />
+            <Label htmlFor="link-removePassword">Quitar la contraseña</Label>
+          </div>
+        )}
+      </fieldset>
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <p role="status" className="text-sm text-slate-300">
+          {update.isPending ? 'Guardando…' : ''}
+        </p>
+        <Button type="submit" loading={update.isPending}>
+          Guardar
+        </Button>
+      </div>
+    </form>
+  );
+}

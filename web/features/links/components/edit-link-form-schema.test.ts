@@ -1,0 +1,64 @@
+import { linkMessages as m } from '@common/links/link-messages';
+import type { Link } from '@common/links/link-schemas';
+import { describe, expect, it } from 'vitest';
+import { changesOf, editFormDefaults, editLinkFormSchema, toLocalInput } from './edit-link-form-schema';
+
+const link: Link = {
+  id: 1,
+  title: 'Campaña',
+  originalUrl: 'https://ejemplo.com/',
+  shortCode: 'abc123',
+  customUrl: 'folleto',
+  shortLink: 'https://corto.example/folleto',
+  qr: '/storage/qrs/qr-abc123.png',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  clicks: 3,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  status: 'expired',
+  paused: false,
+  // An expired link: its date is in the past.
+  expiresAt: '2026-02-01T10:30:00.000Z',
+  maxClicks: null,
+  limitClicks: 0,
+  hasPassword: true,
+  previousAddresses: [],
+};
+
+describe('the edit form', () => {
+  const defaults = editFormDefaults(link);
+  const schema = editLinkFormSchema(defaults.expiresAt);
+
+  it('starts from the link as it is, the date in local time to the minute, the password empty', () => {
+    expect(defaults).toMatchObject({ title: 'Campaña', customUrl: 'folleto', maxClicks: '', password: '', removePassword: false });
+    expect(defaults.expiresAt).toBe(toLocalInput(link.expiresAt));
+    expect(new Date(defaults.expiresAt).toISOString()).toBe(link.expiresAt);
+  });
+
+  it('lets an expired link be edited without touching its past date, which it does not send', () => {
+    const values = schema.parse({ ...defaults, title: 'Otro nombre' });
+    const changes = changesOf(values, defaults.expiresAt);
+    expect(changes).toMatchObject({ title: 'Otro nombre', customUrl: 'folleto', paused: false, maxClicks: null });
+    expect(changes).not.toHaveProperty('expiresAt');
+    expect(changes).not.toHaveProperty('password');
+  });
+
+  it('refuses a new date in the past, a bad click limit and a short password with the API messages', () => {
+    const result = schema.safeParse({ ...defaults, expiresAt: '2020-01-01T10:00', maxClicks: '0', password: 'abc' });
+    expect(result.success).toBe(false);
+    const messages = result.error!.issues.map((issue) => [issue.path[0], issue.message]);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        ['expiresAt', m.expiresAtPast],
+        ['maxClicks', m.maxClicksInvalid],
+        ['password', m.passwordLength],
+      ]),
+    );
+  });
+
+  it('sends a cleared date as null, a limit as a number, and the password only when typed or removed', () => {
+    const values = schema.parse({ ...defaults, expiresAt: '', maxClicks: ' 25 ', password: 'nueva-clave' });
+    expect(changesOf(values, defaults.expiresAt)).toMatchObject({ expiresAt: null, maxClicks: 25, password: 'nueva-clave' });
+    const removed = schema.parse({ ...defaults, removePassword: true, password: 'ignorada' });
+    expect(changesOf(removed, defaults.expiresAt).password).toBeNull();
+  });
+});

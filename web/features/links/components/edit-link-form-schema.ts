@@ -1,0 +1,73 @@
+import {
+  LINK_PASSWORD_MAX_LENGTH,
+  LINK_PASSWORD_MIN_LENGTH,
+  MAX_CLICKS_LIMIT,
+  linkMessages as m,
+} from '@common/links/link-messages';
+import { createLinkSchema, type Link, type UpdateLinkInput } from '@common/links/link-schemas';
+import { z } from 'zod';
+
+/** An ISO instant as a date input (type datetime-local) shows it: local time, to the minute. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * The edit form: creation's three fields with creation's rules, plus the link's life as the inputs
+ * hold it (text). The date must be ahead only when it is changed: an expired link keeps its date
+ * while its title is edited.
+ */
+export function editLinkFormSchema(initialExpiresAt: string) {
+  return z.object({
+    title: createLinkSchema.shape.title,
+    longUrl: createLinkSchema.shape.longUrl,
+    customUrl: createLinkSchema.shape.customUrl,
+    paused: z.boolean(),
+    expiresAt: z
+      .string()
+      .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), { message: m.expiresAtInvalid, abort: true })
+      .refine((value) => value === '' || value === initialExpiresAt || Date.parse(value) > Date.now(), m.expiresAtPast),
+    maxClicks: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || (/^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_CLICKS_LIMIT), m.maxClicksInvalid),
+    password: z
+      .string()
+      .refine((value) => value === '' || (value.length >= LINK_PASSWORD_MIN_LENGTH && value.length <= LINK_PASSWORD_MAX_LENGTH), m.passwordLength),
+    removePassword: z.boolean(),
+  });
+}
+
+export type EditLinkFormInput = z.input<ReturnType<typeof editLinkFormSchema>>;
+export type EditLinkForm = z.output<ReturnType<typeof editLinkFormSchema>>;
+
+export function editFormDefaults(link: Link): EditLinkFormInput {
+  return {
+    title: link.title,
+    longUrl: link.originalUrl,
+    customUrl: link.customUrl ?? '',
+    paused: link.paused,
+    expiresAt: toLocalInput(link.expiresAt),
+    maxClicks: link.maxClicks === null ? '' : String(link.maxClicks),
+    password: '',
+    removePassword: false,
+  };
+}
+
+/** The PATCH body: the form's values; the date only when changed, the password only when typed or removed. */
+export function changesOf(form: EditLinkForm, initialExpiresAt: string): UpdateLinkInput {
+  const changes: UpdateLinkInput = {
+    title: form.title,
+    longUrl: form.longUrl,
+    customUrl: form.customUrl,
+    paused: form.paused,
+    maxClicks: form.maxClicks === '' ? null : Number(form.maxClicks),
+  };
+  if (form.expiresAt !== initialExpiresAt) changes.expiresAt = form.expiresAt === '' ? null : new Date(form.expiresAt).toISOString();
+  if (form.removePassword) changes.password = null;
+  else if (form.password !== '') changes.password = form.password;
+  return changes;
+}

@@ -1,0 +1,73 @@
+import type { Link, LinkStatus } from '@common/links/link-schemas';
+import { cn } from '../../../lib/cn';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { toast } from '../../../components/ui/toaster';
+import { Button } from '../../../components/ui/button';
+import { messageOf } from '../../../api/client';
+import { useFreeAddress } from '../api/update-link';
+
+export const statusLabels: Record<LinkStatus, string> = {
+  active: 'Activo',
+  paused: 'En pausa',
+  expired: 'Caducado',
+  disabled: 'Desactivado',
+};
+
+const statusColours: Record<LinkStatus, string> = {
+  active: 'border-teal-400/40 bg-teal-400/10 text-teal-200',
+  paused: 'border-amber-400/40 bg-amber-400/10 text-amber-200',
+  expired: 'border-slate-500 bg-slate-700/40 text-slate-200',
+  disabled: 'border-red-400/40 bg-red-400/10 text-red-200',
+};
+
+export function LinkStatusBadge({ status }: { status: LinkStatus }) {
+  return (
+    <span className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium', statusColours[status])}>
+      {statusLabels[status]}
+    </span>
+  );
+}
+
+/** What is set on a link, in words: expiry, click limit, password, former addresses. */
+export function linkStateLines(link: Link): string[] {
+  const lines: string[] = [];
+  if (link.expiresAt) lines.push(`${Date.parse(link.expiresAt) <= Date.now() ? 'Caducó' : 'Caduca'} el ${formatDateTime(link.expiresAt)}`);
+  if (link.maxClicks !== null) lines.push(`Límite: ${formatNumber(link.limitClicks)} de ${formatNumber(link.maxClicks)} clics`);
+  if (link.hasPassword) lines.push('Protegido con contraseña');
+  if (link.previousAddresses.length > 0) lines.push(`Direcciones anteriores: ${link.previousAddresses.join(', ')}`);
+  return lines;
+}
+
+/** The former addresses of a link, each with a way to free it. */
+export function PreviousAddresses({ link }: { link: Link }) {
+  const free = useFreeAddress();
+  if (link.previousAddresses.length === 0) return null;
+  return (
+    <section aria-labelledby="previous-addresses" className="space-y-2">
+      <h2 id="previous-addresses" className="text-sm font-semibold text-slate-200">
+        Direcciones anteriores (siguen llevando a este link)
+      </h2>
+      <ul className="space-y-2">
+        {link.previousAddresses.map((address) => (
+          <li key={address} className="flex flex-wrap items-center gap-3 text-sm text-slate-300">
+            <span className="break-all">/{address}</span>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Liberar /${address}`}
+              loading={free.isPending && free.variables?.address === address}
+              onClick={() =>
+                free.mutate(
+                  { id: link.id, address },
+                  { onError: (error) => toast(`No se pudo liberar /${address}. ${messageOf(error)}`) },
+                )
+              }
+            >
+              Liberar
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
