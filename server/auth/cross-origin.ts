@@ -1,5 +1,5 @@
 import { authMessages } from '@common/auth/auth-messages';
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../http/app-error';
 import { SESSION_COOKIE } from './sessions';
@@ -21,10 +21,15 @@ const SESSION_COOKIE_PAIR = `${SESSION_COOKIE}=`;
  * so a test on the raw URL could be walked around. Synchronous and read-only (no promise, no
  * parsing): it runs on every request, and a GET leaves at the first test.
  */
+/** What a route for people may put in its config to answer a refusal with a page, not the API's envelope. */
+export interface CrossOriginRouteConfig {
+  sendCrossOriginRefusal?: (reply: FastifyReply) => unknown;
+}
+
 export function refuseCrossOrigin(config: Config): onRequestHookHandler {
   const publicOrigin = new URL(config.publicBaseUrl).origin;
   const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-  return (request, _reply, done) => {
+  return (request, reply, done) => {
     if (!STATE_CHANGING.has(request.method)) return done();
     const { origin, cookie } = request.headers;
     const site = request.headers['sec-fetch-site'];
@@ -32,6 +37,9 @@ export function refuseCrossOrigin(config: Config): onRequestHookHandler {
     const foreign = (origin !== undefined && !ours) || site === 'cross-site' || site === 'same-site';
     const unvouchedCookie = !ours && site !== 'same-origin' && cookie !== undefined && cookie.includes(SESSION_COOKIE_PAIR);
     if (!foreign && !unvouchedCookie) return done();
+    // A page for people (a protected link's password form) answers with a page of its own.
+    const page = (request.routeOptions.config as CrossOriginRouteConfig | undefined)?.sendCrossOriginRefusal;
+    if (page) return void page(reply);
     done(new AppError('forbidden', authMessages.crossOrigin));
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { clientKey } from '../http/client-key';
 import { staticSecurityHeaders } from '../http/security-headers';
+import type { CrossOriginRouteConfig } from '../auth/cross-origin';
 import { createGatedVisits, isOpen } from './gated-visit';
 import type { CachedLink } from './link-cache';
 import { createMissThrottle } from './miss-throttle';
@@ -12,6 +13,7 @@ import { possibleAddress } from './path-address';
 import { possibleCode } from './redirect-fast-path';
 import { sendTooManyMissesPage } from './too-many-misses-page';
 import { visitorStyleRoute } from './visitor-style';
+import { sendForeignFormPage } from './visitor-pages';
 
 type Context = Pick<AppContext, 'config' | 'linkCache' | 'database'> & { answer: RedirectAnswer };
 
@@ -92,6 +94,8 @@ export async function redirectRoutes(app: FastifyInstance, { config, linkCache, 
     forms.route({
       method: 'POST',
       url: '/:code',
+      // The app's cross-origin refusal, for a visitor: the Spanish page rather than JSON.
+      config: { sendCrossOriginRefusal: sendForeignFormPage } satisfies CrossOriginRouteConfig,
       childLoggerFactory: () => quietLog,
       helmet: false,
       async handler(request, reply) {

@@ -272,7 +272,7 @@ describe.each(testDialects)('access matrix of every /api route on %s', (dialect)
     const moved = await t.app.inject({
       method: 'PATCH',
       url: `/api/links/${ownerLinkToDelete.id}`,
-      headers: { cookie: owner.cookie },
+      headers: { cookie: owner.cookie, ...sameOrigin },
       payload: { customUrl: 'borrador-zafiro-2' },
     });
     expect(moved.statusCode).toBe(200);
