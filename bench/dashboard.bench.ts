@@ -13,8 +13,8 @@ import { listUserLinks, userLinkTotals } from '../server/links/links.queries';
 import { registerUser } from '../server/test/test-users';
 import { type BenchDatabase, postgresBenchDatabase, sqliteBenchDatabase } from './lib/bench-database';
 import { CLICKS, LINKS_PER_USER, SEARCH_TERMS, seedDashboard } from './lib/dashboard-seed';
-import { load, loadGenerator, type LoadResult } from './lib/load';
-import { type Beside, redirectsWith } from './lib/load-beside';
+import { load } from './lib/load';
+import { type Beside, type BesideComparison, compareRedirectsBeside } from './lib/load-beside';
 import { startNode } from './lib/processes';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -120,25 +120,8 @@ async function redirectsBeside(database: BenchDatabase, cookie: string) {
     const searches: Beside[] = Array.from({ length: SEARCHES_BESIDE }, (_, i) => ({
       url: searchUrls.map((_url, j) => searchUrls[(i + j) % searchUrls.length]!),
     }));
-    const cases: Record<string, Beside[]> = { alone: [], [`${SEARCHES_BESIDE} searches beside`]: searches };
-    const runs: Record<string, { results: LoadResult[]; samples: number[] }> = {};
-    for (let round = 0; round < ROUNDS; round++) {
-      const names = Object.keys(cases);
-      for (const name of names.map((_, i) => names[(i + round) % names.length]!)) {
-        const { result, samples } = await redirectsWith(redirectUrl, CONNECTIONS, SECONDS, cookie, cases[name]!);
-        (runs[name] ??= { results: [], samples: [] }).results.push(result);
-        runs[name].samples.push(...samples);
-      }
-    }
-    console.log(`redirects (GET /{code}, ${CONNECTIONS} connections, ${loadGenerator}), median of ${ROUNDS} rounds of ${SECONDS} s:`);
-    const alone = median(runs.alone!.results.map((r) => r.p99ms));
-    for (const [name, { results, samples }] of Object.entries(runs)) {
-      const p99 = median(results.map((r) => r.p99ms));
-      const beside = samples.length ? `   searches: ${samples.length}, median ${median(samples).toFixed(1)} ms` : '';
-      console.log(
-        `  ${name.padEnd(22)}${fmt(median(results.map((r) => r.rps)), 0)} req/s   p50 ${fmt(median(results.map((r) => r.p50ms)))} ms   p99 ${fmt(p99)} ms   ${(p99 / alone).toFixed(2)}x alone${beside}`,
-      );
-    }
+    const cases: BesideComparison['cases'] = { alone: [], [`${SEARCHES_BESIDE} searches beside`]: searches };
+    await compareRedirectsBeside({ redirectUrl, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, cookie, cases, besideLabel: 'searches beside' });
   } finally {
     await server.stop();
   }

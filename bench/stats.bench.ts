@@ -12,8 +12,8 @@ import { createPastDaysCache } from '../server/stats/past-days-cache';
 import { openDatabaseReader } from '../server/db/database-reader';
 import { registerUser } from '../server/test/test-users';
 import { type BenchDatabase, postgresBenchDatabase, sqliteBenchDatabase } from './lib/bench-database';
-import { load, loadGenerator, type LoadResult } from './lib/load';
-import { type Beside, redirectsWith } from './lib/load-beside';
+import { load } from './lib/load';
+import { type BesideComparison, compareRedirectsBeside } from './lib/load-beside';
 import { startNode } from './lib/processes';
 import { STATS_CLICKS, seedStats } from './lib/stats-seed';
 
@@ -113,30 +113,13 @@ async function redirectsBeside(database: BenchDatabase, cookie: string, urlId: n
     for (const url of [statsUrl, `${statsUrl.replace('all', '30d')}`]) {
       if ((await fetch(url, { headers: { cookie } })).status !== 200) throw new Error(`warm-up ${url} failed`);
     }
-    const cases: Record<string, Beside[]> = {
+    const cases: BesideComparison['cases'] = {
       alone: [],
       'stats beside, 10/s': [{ url: statsUrl, everyMs: 100 }],
       'stats beside, 2 loops': [{ url: statsUrl }, { url: statsUrl }],
       'CSV export beside': [{ url: csvUrl }],
     };
-    const runs: Record<string, { results: LoadResult[]; samples: number[] }> = {};
-    for (let round = 0; round < ROUNDS; round++) {
-      const names = Object.keys(cases);
-      for (const name of names.map((_, i) => names[(i + round) % names.length]!)) {
-        const { result, samples } = await redirectsWith(redirectUrl, CONNECTIONS, SECONDS, cookie, cases[name]!);
-        (runs[name] ??= { results: [], samples: [] }).results.push(result);
-        runs[name].samples.push(...samples);
-      }
-    }
-    console.log(`redirects (GET /{code}, ${CONNECTIONS} connections, ${loadGenerator}), median of ${ROUNDS} rounds of ${SECONDS} s:`);
-    const alone = median(runs.alone!.results.map((r) => r.p99ms));
-    for (const [name, { results, samples }] of Object.entries(runs)) {
-      const p99 = median(results.map((r) => r.p99ms));
-      const beside = samples.length ? `   beside: ${samples.length} requests, median ${median(samples).toFixed(1)} ms` : '';
-      console.log(
-        `  ${name.padEnd(26)}${fmt(median(results.map((r) => r.rps)), 0)} req/s   p50 ${fmt(median(results.map((r) => r.p50ms)))} ms   p99 ${fmt(p99)} ms   ${(p99 / alone).toFixed(2)}x alone${beside}`,
-      );
-    }
+    await compareRedirectsBeside({ redirectUrl, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, cookie, cases, besideLabel: 'requests beside' });
   } finally {
     await server.stop();
   }
