@@ -11,7 +11,7 @@ import { openDatabaseReader } from '../server/db/database-reader';
 import type { DialectName } from '../server/db/dialect';
 import { listUserLinks, userLinkTotals } from '../server/links/links.queries';
 import { registerUser } from '../server/test/test-users';
-import { type BenchDatabase, postgresBenchDatabase, sqliteBenchDatabase } from './lib/bench-database';
+import { type BenchDatabase, benchDatabases } from './lib/bench-database';
 import { CLICKS, LINKS_PER_USER, SEARCH_TERMS, seedDashboard } from './lib/dashboard-seed';
 import { load } from './lib/load';
 import { type Beside, type BesideComparison, compareRedirectsBeside } from './lib/load-beside';
@@ -127,11 +127,7 @@ async function redirectsBeside(database: BenchDatabase, cookie: string) {
   }
 }
 
-const databases: Array<[DialectName, () => Promise<BenchDatabase>]> = [['sqlite', sqliteBenchDatabase]];
-if (pgUrl) databases.push(['postgres', () => postgresBenchDatabase(pgUrl)]);
-else console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
-
-for (const [dialect, open] of databases) {
+for (const [dialect, open] of benchDatabases(pgUrl)) {
   const database = await open();
   try {
     const { cookie } = await seedAndTime(database, dialect);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { buildServerForBench } from './lib/build-server';
-import { type BenchDatabase, postgresBenchDatabase, sqliteBenchDatabase } from './lib/bench-database';
+import { type BenchDatabase, benchDatabases } from './lib/bench-database';
 import { load, loadGenerator, type LoadResult } from './lib/load';
 import { type Started, startNode } from './lib/processes';
 
@@ -202,13 +202,11 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
   }
 }
 
-const databases = [sqliteBenchDatabase];
-if (pgUrl) databases.push(() => postgresBenchDatabase(pgUrl));
-else console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
+const databases = benchDatabases(pgUrl);
 
 const serverMain = await buildServerForBench();
 let ok = true;
-for (const open of databases) {
+for (const [, open] of databases) {
   const database = await open();
   try {
     ok = (await benchOne(database, serverMain)) && ok;

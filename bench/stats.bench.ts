@@ -11,7 +11,7 @@ import { linkStats } from '../server/stats/link-stats';
 import { createPastDaysCache } from '../server/stats/past-days-cache';
 import { openDatabaseReader } from '../server/db/database-reader';
 import { registerUser } from '../server/test/test-users';
-import { type BenchDatabase, postgresBenchDatabase, sqliteBenchDatabase } from './lib/bench-database';
+import { type BenchDatabase, benchDatabases } from './lib/bench-database';
 import { load } from './lib/load';
 import { type BesideComparison, compareRedirectsBeside } from './lib/load-beside';
 import { startNode } from './lib/processes';
@@ -125,11 +125,7 @@ async function redirectsBeside(database: BenchDatabase, cookie: string, urlId: n
   }
 }
 
-const databases: Array<[DialectName, () => Promise<BenchDatabase>]> = [['sqlite', sqliteBenchDatabase]];
-if (pgUrl) databases.push(['postgres', () => postgresBenchDatabase(pgUrl)]);
-else console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
-
-for (const [dialect, open] of databases) {
+for (const [dialect, open] of benchDatabases(pgUrl)) {
   const database = await open();
   try {
     const { cookie, urlId } = await seedAndTime(database, dialect);

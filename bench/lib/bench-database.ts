@@ -7,6 +7,7 @@ import pg from 'pg';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { insertLink } from '../../server/redirect/redirect.test-support';
+import type { DialectName } from '../../server/db/dialect';
 
 /** A fresh database with one link, for a server process to use through its environment. */
 export interface BenchDatabase {
@@ -82,4 +83,16 @@ export async function postgresBenchDatabase(url: string): Promise<BenchDatabase>
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The databases a bench runs on: SQLite always, PostgreSQL too when a URL is given (else it says so). */
+export function benchDatabases(pgUrl: string | undefined): Array<[DialectName, () => Promise<BenchDatabase>]> {
+  if (!pgUrl) {
+    console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
+    return [['sqlite', sqliteBenchDatabase]];
+  }
+  return [
+    ['sqlite', sqliteBenchDatabase],
+    ['postgres', () => postgresBenchDatabase(pgUrl)],
+  ];
 }
