@@ -17,7 +17,12 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'sqlite'; dataDir: string }
+  | {
+      kind: 'sqlite';
+      dataDir: string;
+      /** An operator's command beside a serving instance: no instance lock (SQLite's own locks still apply). */
+      beside?: boolean;
+    }
   | { kind: 'postgres'; url: string; /** Used by tests to isolate each suite. */ schema?: string };
 
 const INT8_OID = 20;
@@ -28,8 +33,8 @@ const pgTypes = {
     oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-function openSqlite(dataDir: string): DatabaseHandle {
-  const unlock = lockDataDir(dataDir);
+function openSqlite(dataDir: string, beside = false): DatabaseHandle {
+  const unlock = beside ? () => {} : lockDataDir(dataDir);
   try {
     const sqlite = new SQLite(path.join(dataDir, 'corto.db'));
     sqlite.pragma('journal_mode = WAL');
@@ -70,5 +75,5 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
 }
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
-  return target.kind === 'sqlite' ? openSqlite(target.dataDir) : openPostgres(target.url, target.schema);
+  return target.kind === 'sqlite' ? openSqlite(target.dataDir, target.beside) : openPostgres(target.url, target.schema);
 }

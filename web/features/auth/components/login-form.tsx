@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useLogin } from '../api/login';
-import { applyServerFields } from './apply-server-fields';
+import { applyServerFields } from '../../../components/form/apply-server-fields';
 import { FormField } from './form-field';
 import { serverErrorMessage } from './server-error';
 

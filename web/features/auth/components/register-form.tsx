@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useRegister } from '../api/register';
 import { type RegisterFormInput, type RegisterFormValues, registerFormSchema } from '../register-form-schema';
-import { applyServerFields } from './apply-server-fields';
+import { applyServerFields } from '../../../components/form/apply-server-fields';
 import { FormField } from './form-field';
 import { PictureField } from './picture-field';
 import { serverErrorMessage } from './server-error';

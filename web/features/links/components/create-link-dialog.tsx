@@ -19,6 +19,7 @@ import { createLinkMutationKey, newIdempotencyKey, useCreateLink } from '../api/
 import { linkKeys } from '../api/link-keys';
 import { LinkFields, linkFields } from './link-fields';
 import { QrPreview } from './qr-preview';
+import { applyServerFields } from '../../../components/form/apply-server-fields';
 
 type CreateLinkDialogProps = {
   open: boolean;
@@ -99,12 +100,7 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
               form.setError('root.server', { message: `${error.message} ${mayExist}` });
               return;
             }
-            for (const field of fields) {
-              const messages = error.fields[field];
-              if (!messages?.length) continue;
-              const types = Object.fromEntries(messages.map((message, i) => [`server${i}`, message]));
-              form.setError(field, { type: 'server', message: messages[0], types });
-            }
+            applyServerFields(error, form.setError, fields);
             form.setError('root.server', {
               message: error.status >= 500 && error.code !== 'network' ? linkMessages.createFailed : error.message,
             });

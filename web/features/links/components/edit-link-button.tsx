@@ -23,6 +23,7 @@ import {
   editLinkFormSchema,
 } from './edit-link-form-schema';
 import { LinkFields } from './link-fields';
+import { applyServerFields } from '../../../components/form/apply-server-fields';
 
 type EditLinkButtonProps = { link: Link } & Pick<ButtonProps, 'size' | 'className'>;
 
@@ -74,12 +75,7 @@ function EditLinkForm({ link, onSaved }: { link: Link; onSaved: () => void }) {
               form.setError('root.server', { message: linkMessages.editFailed });
               return;
             }
-            for (const field of formFields) {
-              const messages = error.fields[field];
-              if (!messages?.length) continue;
-              const types = Object.fromEntries(messages.map((message, i) => [`server${i}`, message]));
-              form.setError(field, { type: 'server', message: messages[0], types });
-            }
+            applyServerFields(error, form.setError, formFields);
             form.setError('root.server', {
               message: error.status >= 500 && error.code !== 'network' ? linkMessages.editFailed : error.message,
             });

@@ -1,0 +1,6 @@
+import type { Command } from 'commander';
+
+/** Each command adds itself to the program (`program.command(...)`); one file per command. */
+export type RegisterCommand = (program: Command) => void;
+
+export const commands: RegisterCommand[] = [];
