@@ -1,6 +1,7 @@
 import type { ClickWriter } from './clicks/click-writer';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import type { ClickLimits } from './redirect/click-limit';
 import type { LinkCache } from './redirect/link-cache';
 import type { ObjectStorage } from './storage/storage';
 
@@ -11,6 +12,8 @@ export interface AppContext {
   storage: ObjectStorage;
   /** Redirect cache; call linkCache.forget(link) when a link is deleted. */
   linkCache: LinkCache;
+  /** Places of links' click limits (redirects take them; an edit of a limit tells it). */
+  clickLimits: ClickLimits;
   /** Queued clicks; clickWriter.flush() writes them now (drained on app close). */
   clickWriter: ClickWriter;
 }

@@ -16,6 +16,7 @@ import { registerNoStore, registerSecurityHeaders } from './http/security-header
 import { clientAddressReader, compileTrustProxy } from './http/client-address';
 import { type FrontHandler, serverFactoryWith } from './http/node-server';
 import { createLinkCache } from './redirect/link-cache';
+import { createClickLimits } from './redirect/click-limit';
 import { createRedirectAnswer } from './redirect/redirect-answer';
 import { createRedirectFastPath } from './redirect/redirect-fast-path';
 import { redirectRawUtf8Path } from './redirect/raw-path-redirect';
@@ -61,11 +62,19 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  const clickLimits = createClickLimits(database, app.log);
   const context: AppContext = {
     config,
     database,
     storage: createLocalStorage(path.join(config.dataDir, 'storage')),
-    linkCache: createLinkCache({ db: database.db, maxEntries: config.linkCacheSize, redisUrl: config.redisUrl, log: app.log }),
+    linkCache: createLinkCache({
+      db: database.db,
+      maxEntries: config.linkCacheSize,
+      redisUrl: config.redisUrl,
+      log: app.log,
+      onForgotten: (id) => clickLimits.forgotten(id),
+    }),
+    clickLimits,
     clickWriter: createClickWriter({
       database,
       log: app.log,
@@ -77,13 +86,14 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
 
   const https = config.publicBaseUrl.startsWith('https:');
   const answer = createRedirectAnswer({ clickWriter: context.clickWriter, clientAddress: clientAddressReader(trustProxy), https });
-  const fastPath = createRedirectFastPath(context.linkCache, answer);
+  const fastPath = createRedirectFastPath(context.linkCache, answer, clickLimits);
   front.handle = fastPath.handle;
   // Closing: Fastify answers what still arrives on open connections with 503 and closes them.
   app.addHook('preClose', async () => fastPath.stop());
   // onClose hooks run after the server has stopped taking requests: the queue is complete.
   app.addHook('onClose', async () => {
     await context.clickWriter.close();
+    await clickLimits.close();
     await context.linkCache.close();
   });
 

@@ -1,10 +1,11 @@
 import type { Database } from '../db/database';
 import { insertClicks, insertNewVisitors, upsertRollups, type VisitorRow } from './bulk-sql';
 import type { EnrichedClick } from './enrich';
-import { clicksPerLinkAndDetails, humanClicksPerLink, rollupIncrements } from './rollups';
+import { clicksPerLinkAndDetails, humanClicksPerLink, limitedClicksPerLink, rollupIncrements } from './rollups';
 
 /**
- * One transaction: the raw rows, each link's click_count, today's unique visitors and the daily
+ * One transaction: the raw rows, each link's click_count (and limit_used, for places of a click
+ * limit counted in memory), today's unique visitors and the daily
  * roll-ups, so the counts always agree with the rows. Returns how many clicks were written;
  * clicks of a link deleted meanwhile are left out (its rows would be deleted with it anyway).
  */
@@ -15,13 +16,19 @@ export async function writeClickBatch(db: Database, clicks: EnrichedClick[]): Pr
     // connection wrote meanwhile), the fixed order keeps concurrent PostgreSQL writers from
     // deadlocking, and the rows it returns are the links that still exist.
     const humans = humanClicksPerLink(clicks);
+    const limited = limitedClicksPerLink(clicks);
     const ids = [...new Set(clicks.map((click) => click.urlId))].sort((a, b) => a - b);
     const existing = new Set<number>();
     for (const id of ids) {
       const count = humans.get(id) ?? 0;
+      const places = limited.get(id) ?? 0;
       const row = await trx
         .updateTable('urls')
-        .set((eb) => ({ click_count: eb('click_count', '+', count) }))
+        .set((eb) =>
+          places === 0
+            ? { click_count: eb('click_count', '+', count) }
+            : { click_count: eb('click_count', '+', count), limit_used: eb('limit_used', '+', places) },
+        )
         .where('id', '=', id)
         .returning('id')
         .executeTakeFirst();

@@ -10,6 +10,8 @@ export interface Visit {
   ip: string;
   userAgent: string | undefined;
   referrer: string | undefined;
+  /** A place of the link's click limit taken in memory (SQLite): written with the click. */
+  limited?: boolean;
 }
 
 /**
@@ -33,6 +35,8 @@ export interface EnrichedClick {
   urlId: number;
   at: number;
   details: ClickDetails;
+  /** Took a place of the link's click limit (Visit.limited). */
+  limited?: boolean;
 }
 
 // Visitors click in bursts, and a popular link's clicks come from far fewer visitors than clicks:
@@ -68,6 +72,6 @@ export function createEnricher(geo: Geo): (visit: Visit) => EnrichedClick {
       if (recent.size >= REMEMBERED_DETAILS) recent.clear();
       recent.set(key, details);
     }
-    return { urlId: visit.urlId, at: visit.at, details };
+    return visit.limited ? { urlId: visit.urlId, at: visit.at, details, limited: true } : { urlId: visit.urlId, at: visit.at, details };
   };
 }

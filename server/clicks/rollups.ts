@@ -66,3 +66,10 @@ export function humanClicksPerLink(clicks: EnrichedClick[]): Map<number, number>
   for (const click of clicks) if (!click.details.isBot) counts.set(click.urlId, (counts.get(click.urlId) ?? 0) + 1);
   return counts;
 }
+
+/** Places of click limits taken per link (SQLite counts them in memory and writes them here). */
+export function limitedClicksPerLink(clicks: EnrichedClick[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const click of clicks) if (click.limited) counts.set(click.urlId, (counts.get(click.urlId) ?? 0) + 1);
+  return counts;
+}

@@ -46,7 +46,10 @@ export interface UrlsTable {
   expires_at: number | null;
   /** Human visits let through at most; null for no limit. */
   max_clicks: number | null;
-  /** Human visits counted against max_clicks, at redirect time (atomically, across instances). */
+  /**
+   * Places of max_clicks taken: on SQLite the human visits let through, written with their clicks
+   * (counted in memory meanwhile); on PostgreSQL the places instances have claimed, in blocks.
+   */
   limit_used: Generated<number>;
   /** argon2id of the visitors' password; null for an open link. */
   password_hash: string | null;

@@ -15,7 +15,7 @@ import { aliasColumns, findUserLink, formerAliasesOf, isAddressTaken, withTitleS
 import { qrKey, qrPng } from './qr';
 import type { Updateable } from 'kysely';
 
-type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache'>;
+type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache' | 'clickLimits'>;
 
 export const aliasTaken = () =>
   new AppError('conflict', linkMessages.aliasTaken, { customUrl: [linkMessages.aliasTaken] });
@@ -91,6 +91,7 @@ export async function editLink(context: Context, userId: number, id: number, inp
     throw error;
   }
 
+  if (input.maxClicks !== undefined) context.clickLimits.changed(id, before.row.max_clicks, after.row.max_clicks);
   // Every address that led here before or leads here now.
   await linkCache.forget({
     shortCode: after.row.short_url,

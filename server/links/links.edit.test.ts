@@ -180,6 +180,17 @@ describe.each(testDialects)('PATCH /api/links/:id on %s', (dialect) => {
     expect(cleared).toMatchObject({ customUrl: 'se-queda', title: link.title, originalUrl: link.originalUrl, previousAddresses: [] });
   });
 
+  it('keeps the places a limit has used when an edit raises it, clicks still queued included', async () => {
+    const link = await createLinkAs(t.app, cookie);
+    expect((await patch(link.id, { maxClicks: 2 })).statusCode).toBe(200);
+    expect([(await visit(link.shortCode)).statusCode, (await visit(link.shortCode)).statusCode, (await visit(link.shortCode)).statusCode]).toEqual([302, 302, 410]);
+    // No flush: on SQLite the two places are still only in memory and in the click queue.
+    expect((await patch(link.id, { maxClicks: 3 })).statusCode).toBe(200);
+    expect([(await visit(link.shortCode)).statusCode, (await visit(link.shortCode)).statusCode]).toEqual([302, 410]);
+    await t.app.appContext.clickWriter.flush();
+    expect(await getLink(link.id)).toMatchObject({ status: 'expired', limitClicks: 3, maxClicks: 3, clicks: 3 });
+  });
+
   it('refuses a past expiry date, a bad click limit and a short password with their messages', async () => {
     const link = await createLinkAs(t.app, cookie);
     const response = await patch(link.id, { expiresAt: '2020-01-01T00:00:00Z', maxClicks: 1.5, password: 'abc' });

@@ -120,6 +120,7 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     const previousAddresses = (await formerAliasesOf(db, [id])).get(id) ?? [];
     const row = await deleteUserLink(db, signedInUser(request).id, id);
     if (!row) throw new AppError('not_found', linkMessages.notFound);
+    context.clickLimits.changed(id, null, null);
     // The short address must stop redirecting now, not when the cache entry ages out.
     await linkCache.forget({ shortCode: row.short_url, customUrl: row.custom_url, previousAddresses });
     // The row is gone: the QR file is only tidied up, and a failure there must not undo the answer.

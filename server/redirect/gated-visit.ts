@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isBotAgent } from '../clicks/bots';
 import type { Database } from '../db/database';
 import { clientKey } from '../http/client-key';
 import { verifyPassword } from '../auth/passwords';
-import { isLimitReached, passwordHashOf, takeLimitedClick } from './click-limit';
+import { type ClickLimits, isHumanVisit, passwordHashOf } from './click-limit';
 import type { CachedLink, LinkGate } from './link-cache';
 import { createMissThrottle } from './miss-throttle';
 import type { RedirectAnswer } from './redirect-answer';
@@ -21,6 +20,7 @@ const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 
 export interface GatedVisitOptions {
   db: Database;
+  limits: ClickLimits;
   answer: RedirectAnswer;
   /** PUBLIC_BASE_URL's origin: the password form is only taken from our own pages. */
   publicOrigin: string;
@@ -31,21 +31,18 @@ export function isOpen(link: CachedLink, now: number): boolean {
   return link.gate === undefined || (link.gate.dateOnly && now < link.gate.expiresAt);
 }
 
-/** A person's visit, which uses up a click of a limit: a GET (not HEAD) by something that is not a bot or a link preview. */
-function isHumanVisit(request: FastifyRequest): boolean {
-  return request.method !== 'HEAD' && !isBotAgent(request.headers['user-agent'] ?? '');
-}
+const isHuman = (request: FastifyRequest) => isHumanVisit(request.method, request.headers['user-agent']);
 
 /**
  * The visitor's side of a link with state, in the contract's order: paused (404), expired by date
  * or clicks (410), password (the form), otherwise the redirect. Plain links never come here.
  */
-export function createGatedVisits({ db, answer, publicOrigin }: GatedVisitOptions) {
+export function createGatedVisits({ db, limits, answer, publicOrigin }: GatedVisitOptions) {
   const wrongPasswords = createMissThrottle({ limit: PASSWORD_TRIES, windowMs: PASSWORD_WINDOW_MS });
 
-  const redirect = (request: FastifyRequest, reply: FastifyReply, link: CachedLink, countClick: boolean) => {
+  const redirect = (request: FastifyRequest, reply: FastifyReply, link: CachedLink, countClick: boolean, limited = false) => {
     reply.hijack();
-    answer(request.raw, reply.raw, link, countClick);
+    answer(request.raw, reply.raw, link, countClick, limited);
   };
 
   /** Paused or past its date: the page to answer, or undefined to go on. */
@@ -61,12 +58,12 @@ export function createGatedVisits({ db, answer, publicOrigin }: GatedVisitOption
       const stop = closed(reply, gate);
       if (stop) return stop;
       if (gate.maxClicks !== null) {
-        if (!gate.hasPassword && isHumanVisit(request)) {
-          // The click is taken here, so exactly max_clicks people get through.
-          if (!(await takeLimitedClick(db, link.id))) return sendExpiredPage(reply);
-          return redirect(request, reply, link, true);
+        if (!gate.hasPassword && isHuman(request)) {
+          // The place is taken here, so exactly max_clicks people get through.
+          if (!(await limits.take(link.id))) return sendExpiredPage(reply);
+          return redirect(request, reply, link, true, limits.countsWithClicks);
         }
-        if (await isLimitReached(db, link.id)) return sendExpiredPage(reply);
+        if (await limits.isReached(link.id)) return sendExpiredPage(reply);
       }
       if (gate.hasPassword) return sendPasswordPage(reply);
       return redirect(request, reply, link, request.method === 'GET');
@@ -82,12 +79,12 @@ export function createGatedVisits({ db, answer, publicOrigin }: GatedVisitOption
       }
       const stop = closed(reply, gate);
       if (stop) return stop;
-      if (gate.maxClicks !== null && (await isLimitReached(db, link.id))) return sendExpiredPage(reply);
+      if (gate.maxClicks !== null && (await limits.isReached(link.id))) return sendExpiredPage(reply);
       const hash = gate.hasPassword ? await passwordHashOf(db, link.id) : null;
       // No password to give (any more): the visitor is sent to the address itself.
       if (!hash) return reply.status(303).header('cache-control', 'no-store').redirect(`/${encodeURIComponent(address)}`, 303);
       // A crawler or a preview never unlocks: it gets the form, as with a GET.
-      if (!isHumanVisit(request)) return sendPasswordPage(reply);
+      if (!isHuman(request)) return sendPasswordPage(reply);
 
       const client = `${clientKey(request.ip)}|${link.id}`;
       const wait = wrongPasswords.waitOf(client);
@@ -98,9 +95,10 @@ export function createGatedVisits({ db, answer, publicOrigin }: GatedVisitOption
         wrongPasswords.miss(client);
         return sendPasswordPage(reply, true);
       }
-      if (gate.maxClicks !== null && !(await takeLimitedClick(db, link.id))) return sendExpiredPage(reply);
+      const limited = gate.maxClicks !== null;
+      if (limited && !(await limits.take(link.id))) return sendExpiredPage(reply);
       // The click is recorded now that the visitor goes through, and only now.
-      return redirect(request, reply, link, true);
+      return redirect(request, reply, link, true, limited && limits.countsWithClicks);
     },
   };
 }

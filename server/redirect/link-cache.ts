@@ -18,6 +18,8 @@ export interface CachedLink {
 export interface LinkGate {
   /** Only a date to check (no pause, limit or password): the fast path answers it until then. */
   dateOnly: boolean;
+  /** A click limit (perhaps a date too), no pause or password: the fast path takes its places. */
+  limitOnly: boolean;
   paused: boolean;
   /** Epoch ms; Infinity for no date. */
   expiresAt: number;
@@ -56,9 +58,11 @@ export interface LinkCacheOptions {
   maxEntries: number;
   redisUrl: string | undefined;
   log: FastifyBaseLogger;
+  /** Each link dropped by a forget (here or through Redis), or by emptying the cache. */
+  onForgotten?(urlId: number): void;
 }
 
-export function createLinkCache({ db, maxEntries, redisUrl, log }: LinkCacheOptions): LinkCache {
+export function createLinkCache({ db, maxEntries, redisUrl, log, onForgotten }: LinkCacheOptions): LinkCache {
   // Keys are addressKey's form (lowercase, NFC): short codes are lowercase already and aliases
   // match regardless of case. For ASCII that is plain toLowerCase(), all the hot path pays.
   const entries = new Map<string, CachedLink>();
@@ -67,11 +71,17 @@ export function createLinkCache({ db, maxEntries, redisUrl, log }: LinkCacheOpti
 
   const drop = (keys: string[]) => {
     generation += 1;
-    for (const key of keys) entries.delete(key);
+    for (const key of keys) {
+      const id = entries.get(key)?.id;
+      entries.delete(key);
+      if (id !== undefined) onForgotten?.(id);
+    }
   };
   const clear = () => {
     generation += 1;
+    const ids = new Set([...entries.values()].map((link) => link.id));
     entries.clear();
+    if (onForgotten) for (const id of ids) onForgotten(id);
   };
 
   const broadcast: LinkBroadcast | undefined = redisUrl

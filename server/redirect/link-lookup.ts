@@ -24,6 +24,7 @@ export function gateOf(row: GateColumns): LinkGate | undefined {
   if (!paused && row.expires_at === null && row.max_clicks === null && !hasPassword) return undefined;
   return {
     dateOnly: !paused && row.max_clicks === null && !hasPassword,
+    limitOnly: !paused && row.max_clicks !== null && !hasPassword,
     paused,
     expiresAt: row.expires_at === null ? Infinity : Number(row.expires_at),
     maxClicks: row.max_clicks,

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClickWriter } from '../clicks/click-writer';
+import type { Visit } from '../clicks/enrich';
 import { staticSecurityHeaders, strictTransportSecurity } from '../http/security-headers';
 import type { CachedLink } from './link-cache';
 
@@ -32,16 +33,25 @@ export function createRedirectAnswer({ clickWriter, clientAddress, https = false
   ];
   // Each cached link's whole header list, built on its first redirect rather than on every one.
   const headersOf = new WeakMap<CachedLink, string[]>();
-  // countClick: a GET unless told (an unlocked password form is a POST that counts).
-  return (request: IncomingMessage, response: ServerResponse, link: CachedLink, countClick = request.method === 'GET'): void => {
+  // countClick: a GET unless told (an unlocked password form is a POST that counts). limited: the
+  // visit took a place of a click limit counted in memory, written with the click (SQLite).
+  return (
+    request: IncomingMessage,
+    response: ServerResponse,
+    link: CachedLink,
+    countClick = request.method === 'GET',
+    limited = false,
+  ): void => {
     if (countClick) {
-      clickWriter.record({
+      const visit: Visit = {
         urlId: link.id,
         at: Date.now(),
         ip: clientAddress(request),
         userAgent: request.headers['user-agent'],
         referrer: request.headers.referer,
-      });
+      };
+      if (limited) visit.limited = true;
+      clickWriter.record(visit);
     }
     let headers = headersOf.get(link);
     if (!headers) headersOf.set(link, (headers = ['location', link.url, ...fixedHeaders]));

@@ -23,6 +23,7 @@ const headersOf = (response: Response) => {
 
 const gate = (state: Partial<LinkGate>): LinkGate => ({
   dateOnly: false,
+  limitOnly: false,
   paused: false,
   expiresAt: Infinity,
   maxClicks: null,
@@ -40,11 +41,15 @@ describe('the redirect fast path in front of Fastify', () => {
     ['en-pausa', { id: 12, url: 'https://example.org/pausa', gate: gate({ paused: true }) }],
     ['limitado', { id: 13, url: 'https://example.org/pocos', gate: gate({ maxClicks: 10 }) }],
     ['con-clave', { id: 14, url: 'https://example.org/clave', gate: gate({ hasPassword: true }) }],
+    ['dos-plazas', { id: 15, url: 'https://example.org/dos', gate: gate({ limitOnly: true, maxClicks: 5, expiresAt: Date.now() + 3_600_000 }) }],
   ]);
   const recorded: Visit[] = [];
+  // Places at hand in memory: two for link 15.
+  let places = 2;
   const fastPath = createRedirectFastPath(
     { peek: (code) => cached.get(code.toLowerCase()) },
     createRedirectAnswer({ clickWriter: { record: (visit) => recorded.push(visit) }, clientAddress: clientAddressReader(false) }),
+    { takeNow: (id) => id === 15 && places-- > 0, countsWithClicks: true },
   );
   // Whatever the fast path leaves alone gets a 418 here, where Fastify would take it in the app.
   const server = createServer((request, response) => {
@@ -114,6 +119,20 @@ describe('the redirect fast path in front of Fastify', () => {
     expect(dated.headers.get('location')).toBe('https://example.org/oferta');
     for (const path of ['/caducado', '/en-pausa', '/limitado', '/con-clave']) expect((await get(path)).status, path).toBe(418);
     expect(recorded.map((visit) => visit.urlId)).toEqual([10]);
+  });
+
+  it('answers a person\'s visit of a limited link while a place is at hand, the visit marked as taking it', async () => {
+    recorded.length = 0;
+    // A bot or a HEAD takes no place: the route answers them.
+    expect((await get('/dos-plazas', { headers: { 'user-agent': agents.googlebot } })).status).toBe(418);
+    expect((await get('/dos-plazas', { method: 'HEAD', headers: { 'user-agent': agents.desktop } })).status).toBe(418);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await get('/dos-plazas', { headers: { 'user-agent': agents.desktop } })).status);
+    expect(statuses).toEqual([302, 302, 418]); // no place left here: the route decides
+    expect(recorded.map((visit) => [visit.urlId, visit.limited])).toEqual([
+      [15, true],
+      [15, true],
+    ]);
   });
 
   it('leaves everything to Fastify once stopped, as the server does when it starts closing', async () => {

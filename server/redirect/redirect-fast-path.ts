@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { addressKey } from '@common/links/short-address';
 import { isReservedPath } from '@common/reserved-paths';
+import { type ClickLimits, isHumanVisit } from './click-limit';
 import type { LinkCache } from './link-cache';
 import { addressFromPath } from './path-address';
 import type { RedirectAnswer } from './redirect-answer';
@@ -24,7 +25,11 @@ export interface RedirectFastPath {
  * a query for the database, another method, a path that is not a plain code) goes to Fastify's
  * /:code route, which gives the same answer through the same function.
  */
-export function createRedirectFastPath(linkCache: Pick<LinkCache, 'peek'>, answer: RedirectAnswer): RedirectFastPath {
+export function createRedirectFastPath(
+  linkCache: Pick<LinkCache, 'peek'>,
+  answer: RedirectAnswer,
+  limits?: Pick<ClickLimits, 'takeNow' | 'countsWithClicks'>,
+): RedirectFastPath {
   let open = true;
   return {
     handle(request, response) {
@@ -42,9 +47,22 @@ export function createRedirectFastPath(linkCache: Pick<LinkCache, 'peek'>, answe
         if (address === undefined || isReservedPath(address)) return false;
         link = linkCache.peek(addressKey(address));
       }
+      if (!link) return false;
       // A plain link has no gate: one test. A date-only one is still answered here until its date;
-      // any other state (pause, limit, password, a passed date) is the Fastify route's.
-      if (!link || (link.gate !== undefined && !(link.gate.dateOnly && Date.now() < link.gate.expiresAt))) return false;
+      // so is a person's visit of a link with a click limit while a place is at hand (in memory).
+      // Any other state (pause, password, a passed date, a limit without a place here) is the
+      // Fastify route's.
+      const gate = link.gate;
+      if (gate !== undefined) {
+        if (gate.dateOnly) {
+          if (Date.now() >= gate.expiresAt) return false;
+        } else {
+          if (!gate.limitOnly || !limits || Date.now() >= gate.expiresAt) return false;
+          if (!isHumanVisit(request.method, request.headers['user-agent']) || !limits.takeNow(link.id)) return false;
+          answer(request, response, link, true, limits.countsWithClicks);
+          return true;
+        }
+      }
       answer(request, response, link);
       return true;
     },

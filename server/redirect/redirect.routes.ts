@@ -15,7 +15,7 @@ import { sendTooManyMissesPage } from './too-many-misses-page';
 import { visitorStyleRoute } from './visitor-style';
 import { sendForeignFormPage } from './visitor-pages';
 
-type Context = Pick<AppContext, 'config' | 'linkCache' | 'database'> & { answer: RedirectAnswer };
+type Context = Pick<AppContext, 'config' | 'linkCache' | 'database' | 'clickLimits'> & { answer: RedirectAnswer };
 
 // A password is all a visitor posts.
 const FORM_BODY_LIMIT = 4096;
@@ -28,13 +28,13 @@ const FORM_BODY_LIMIT = 4096;
  * lookups of codes not in the cache get a 429 page until the minute is over, so the guesses
  * stop reaching the database; a cached link is still answered, to anyone.
  */
-export async function redirectRoutes(app: FastifyInstance, { config, linkCache, answer, database }: Context) {
+export async function redirectRoutes(app: FastifyInstance, { config, linkCache, answer, database, clickLimits }: Context) {
   // One logger for every redirect, made once: no pino child per request, and at 'warn' no access
   // line either, which would also write each visitor's IP address to the logs, which we promise
   // not to keep. Errors still log.
   const quietLog = app.log.child({ route: 'redirect' }, { level: 'warn' });
   const misses = createMissThrottle({ limit: config.redirectMissLimit });
-  const gated = createGatedVisits({ db: database.db, answer, publicOrigin: new URL(config.publicBaseUrl).origin });
+  const gated = createGatedVisits({ db: database.db, limits: clickLimits, answer, publicOrigin: new URL(config.publicBaseUrl).origin });
 
   /** The link behind an address, from the cache or the database; undefined after a 404 or 429 page is sent. */
   const linkOf = async (request: FastifyRequest, reply: FastifyReply, address: string) => {
