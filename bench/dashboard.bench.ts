@@ -12,6 +12,7 @@ import type { DialectName } from '../server/db/dialect';
 import { listUserLinks, userLinkTotals } from '../server/links/links.queries';
 import { registerUser } from '../server/test/test-users';
 import { type BenchDatabase, benchDatabases } from './lib/bench-database';
+import { buildServerForBench } from './lib/build-server';
 import { CLICKS, LINKS_PER_USER, SEARCH_TERMS, seedDashboard } from './lib/dashboard-seed';
 import { load } from './lib/load';
 import { type Beside, type BesideComparison, compareRedirectsBeside } from './lib/load-beside';
@@ -107,8 +108,9 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
   }
 }
 
-async function redirectsBeside(database: BenchDatabase, cookie: string) {
-  const server = await startNode('server/main.ts', { ...database.env, LOG_LEVEL: 'warn' }, '/api/health');
+async function redirectsBeside(database: BenchDatabase, cookie: string, serverMain: string) {
+  // The server as production runs it (bundled), like the redirect bench's.
+  const server = await startNode(serverMain, { ...database.env, LOG_LEVEL: 'warn' }, '/api/health');
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const redirectUrl = `${base}/${database.link.shortUrl}`;
@@ -127,11 +129,12 @@ async function redirectsBeside(database: BenchDatabase, cookie: string) {
   }
 }
 
+const serverMain = await buildServerForBench();
 for (const [dialect, open] of benchDatabases(pgUrl)) {
   const database = await open();
   try {
     const { cookie } = await seedAndTime(database, dialect);
-    await redirectsBeside(database, cookie);
+    await redirectsBeside(database, cookie, serverMain);
   } finally {
     await database.drop();
   }

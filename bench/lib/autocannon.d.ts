@@ -1,6 +1,6 @@
 // autocannon ships no types; the little of its result the benchmarks read.
 declare module 'autocannon' {
-  interface Result {
+  export interface Result {
     '2xx': number;
     '3xx': number;
     '4xx': number;

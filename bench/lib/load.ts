@@ -1,8 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import autocannon from 'autocannon';
+import path from 'node:path';
+import type { Result as AutocannonResult } from 'autocannon';
+import { repoRoot } from './processes';
 
 // wrk (Debian's package) when present: written in C, it leaves more of a 2-core machine to the
-// server under test. Otherwise autocannon, which runs in this Node process and competes for CPU.
+// server under test. Otherwise autocannon, in a Node process of its own (autocannon-child.ts), so
+// that nothing else the bench runs shares its event loop.
 
 export interface LoadResult {
   requests: number;
@@ -45,7 +48,15 @@ async function runWrk(url: string, connections: number, seconds: number): Promis
 }
 
 async function runAutocannon(url: string, connections: number, seconds: number): Promise<LoadResult> {
-  const result = await autocannon({ url, connections, duration: seconds, followRedirect: false });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/lib/autocannon-child.ts'), url, String(connections), String(seconds)], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`autocannon exited with ${String(code)}`);
+  const result = JSON.parse(out) as AutocannonResult;
   const ok = result['2xx'] + result['3xx'];
   return {
     requests: ok + result['4xx'] + result['5xx'],

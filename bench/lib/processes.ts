@@ -25,7 +25,10 @@ export interface Started {
 /** A Node process running a file: TypeScript through tsx, JavaScript as it is. */
 export async function startNode(file: string, env: Record<string, string>, readyUrl: string | undefined): Promise<Started> {
   const port = await freePort();
-  const args = file.endsWith('.ts') ? ['--import', 'tsx', path.join(repoRoot, file)] : [path.join(repoRoot, file)];
+  // BENCH_CPU_PROFILE=<folder>: every process a bench starts writes a V8 CPU profile there on exit
+  // (open it in Chrome's DevTools, Performance).
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const args = [...profile, ...(file.endsWith('.ts') ? ['--import', 'tsx', path.join(repoRoot, file)] : [path.join(repoRoot, file)])];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },

@@ -59,16 +59,17 @@ export async function findFormerAlias(db: Database, key: string) {
 }
 
 /** Each link's former aliases, oldest first, for the links of a page. */
-export async function formerAliasesOf(db: Database, urlIds: number[]): Promise<Map<number, string[]>> {
+export async function formerAliasesOf(from: Database | DatabaseReader, urlIds: number[]): Promise<Map<number, string[]>> {
   const byLink = new Map<number, string[]>();
   if (urlIds.length === 0) return byLink;
-  const rows = await db
+  // A reader (the list's) runs it off the event loop; a connection or transaction here.
+  const query = ('rows' in from ? from.db : from)
     .selectFrom('former_aliases')
     .select(['url_id', 'alias'])
     .where('url_id', 'in', urlIds)
     .orderBy('created_at')
-    .orderBy('alias_key')
-    .execute();
+    .orderBy('alias_key');
+  const rows = 'rows' in from ? await from.rows(query) : await query.execute();
   for (const row of rows) {
     const id = Number(row.url_id);
     byLink.set(id, [...(byLink.get(id) ?? []), row.alias]);

@@ -61,7 +61,7 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
       ]);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      const previous = await formerAliasesOf(db, page.map((row) => row.id));
+      const previous = await formerAliasesOf(reader, page.map((row) => row.id));
       return {
         links: page.map((row) => rowToLink(row, context, previous.get(row.id))),
         totals,

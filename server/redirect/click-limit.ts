@@ -14,8 +14,8 @@ import type { Database, DatabaseHandle } from '../db/database';
 // - PostgreSQL: each instance claims places in blocks with one conditional UPDATE (never more than
 //   are left, so the sum of every block is at most max_clicks) and lets visitors through from its
 //   block without the database. A block is never more than an eighth of the places left (the last
-//   ones go one or two at a time), grows while it is used up quickly, and whatever is left of it a
-//   second after its claim, or when the link is edited or the instance closes, is given back. An
+//   ones go one or two at a time), doubles while it is used up within a second and halves when it is
+//   not, and whatever is left of it a second after its claim, or when the link is edited or the instance closes, is given back. An
 //   instance killed outright loses its block: at most an eighth of what was left, and 1,024.
 // Links without a limit never come here.
 
@@ -157,7 +157,7 @@ function blockLimits(db: Database, log: FastifyBaseLogger): ClickLimits {
       if (block.held > 0 && !block.claiming && now - block.claimedAt >= HOLD_MS) {
         const places = block.held;
         block.held = 0;
-        block.size = FIRST_BLOCK; // it was more than this link needs here
+        block.size = Math.max(FIRST_BLOCK, block.size / 2); // more than this link needs here
         void giveBack(urlId, places);
       }
     }
