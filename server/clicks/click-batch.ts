@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { insertClicks, insertNewVisitors, upsertRollups, type VisitorRow } from './bulk-sql';
 import type { EnrichedClick } from './enrich';
-import { clicksPerLinkAndDetails, humanClicksPerLink, rollupIncrements } from './rollups';
+import { clicksPerLinkAndDetails, humanClicksPerLink, humanScansPerLinkAndDay, rollupIncrements } from './rollups';
 
 /**
  * One transaction: the raw rows, each link's click_count, today's unique visitors and the daily
@@ -15,13 +15,18 @@ export async function writeClickBatch(db: Database, clicks: EnrichedClick[]): Pr
     // connection wrote meanwhile), the fixed order keeps concurrent PostgreSQL writers from
     // deadlocking, and the rows it returns are the links that still exist.
     const humans = humanClicksPerLink(clicks);
+    const scans = humanScansPerLinkAndDay(clicks);
+    const scansPerLink = new Map<number, number>();
+    for (const { urlId, count } of scans) scansPerLink.set(urlId, (scansPerLink.get(urlId) ?? 0) + count);
     const ids = [...new Set(clicks.map((click) => click.urlId))].sort((a, b) => a - b);
     const existing = new Set<number>();
     for (const id of ids) {
       const count = humans.get(id) ?? 0;
+      const scanned = scansPerLink.get(id) ?? 0;
       const row = await trx
         .updateTable('urls')
-        .set((eb) => ({ click_count: eb('click_count', '+', count) }))
+        // scan_count only when the batch has scans: the statement for plain clicks stays as it was.
+        .set((eb) => (scanned > 0 ? { click_count: eb('click_count', '+', count), scan_count: eb('scan_count', '+', scanned) } : { click_count: eb('click_count', '+', count) }))
         .where('id', '=', id)
         .returning('id')
         .executeTakeFirst();
@@ -43,7 +48,8 @@ export async function writeClickBatch(db: Database, clicks: EnrichedClick[]): Pr
     const inserted = await insertNewVisitors(trx, [...visitors.values()]);
     const newVisitors = inserted.map((row) => ({ urlId: Number(row.url_id), day: Number(row.day) }));
 
-    const increments = rollupIncrements(groups, newVisitors).sort(
+    const keptScans = scans.filter((scan) => existing.has(scan.urlId));
+    const increments = rollupIncrements(groups, newVisitors, keptScans).sort(
       (a, b) =>
         a.url_id - b.url_id ||
         (a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : 0) ||

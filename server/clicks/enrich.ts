@@ -10,6 +10,8 @@ export interface Visit {
   ip: string;
   userAgent: string | undefined;
   referrer: string | undefined;
+  /** Set only for a visit from a QR code (?qr=1): it counts as a scan as well as a click. */
+  scan?: true;
 }
 
 /**
@@ -33,6 +35,8 @@ export interface EnrichedClick {
   urlId: number;
   at: number;
   details: ClickDetails;
+  /** A QR scan (set only then). */
+  scan?: true;
 }
 
 // Visitors click in bursts, and a popular link's clicks come from far fewer visitors than clicks:
@@ -68,6 +72,6 @@ export function createEnricher(geo: Geo): (visit: Visit) => EnrichedClick {
       if (recent.size >= REMEMBERED_DETAILS) recent.clear();
       recent.set(key, details);
     }
-    return { urlId: visit.urlId, at: visit.at, details };
+    return visit.scan ? { urlId: visit.urlId, at: visit.at, details, scan: true } : { urlId: visit.urlId, at: visit.at, details };
   };
 }

@@ -15,11 +15,14 @@ export interface VisitColumns {
   ip: string[];
   userAgent: Array<string | undefined>;
   referrer: Array<string | undefined>;
+  /** Positions of the scans (visits from a QR code): few, so a list of them rather than a flag each. */
+  scans: number[];
 }
 
 export function toColumns(visits: Visit[]): VisitColumns {
-  const columns: VisitColumns = { urlId: [], at: [], ip: [], userAgent: [], referrer: [] };
+  const columns: VisitColumns = { urlId: [], at: [], ip: [], userAgent: [], referrer: [], scans: [] };
   for (const visit of visits) {
+    if (visit.scan) columns.scans.push(columns.urlId.length);
     columns.urlId.push(visit.urlId);
     columns.at.push(visit.at);
     columns.ip.push(visit.ip);
@@ -29,8 +32,10 @@ export function toColumns(visits: Visit[]): VisitColumns {
   return columns;
 }
 
-export function fromColumns({ urlId, at, ip, userAgent, referrer }: VisitColumns): Visit[] {
-  return urlId.map((id, i) => ({ urlId: id, at: at[i]!, ip: ip[i]!, userAgent: userAgent[i], referrer: referrer[i] }));
+export function fromColumns({ urlId, at, ip, userAgent, referrer, scans }: VisitColumns): Visit[] {
+  const visits: Visit[] = urlId.map((id, i) => ({ urlId: id, at: at[i]!, ip: ip[i]!, userAgent: userAgent[i], referrer: referrer[i] }));
+  for (const i of scans) visits[i]!.scan = true;
+  return visits;
 }
 
 /** Raw visits: the thread enriches them (device, geo, bot, visitor hash), so the event loop does not. */

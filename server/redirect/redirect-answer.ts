@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClickWriter } from '../clicks/click-writer';
+import type { Visit } from '../clicks/enrich';
 import { staticSecurityHeaders, strictTransportSecurity } from '../http/security-headers';
 import type { CachedLink } from './link-cache';
+import { visitQuery } from './visit-query';
 
 export interface RedirectAnswerOptions {
   clickWriter: Pick<ClickWriter, 'record'>;
@@ -34,17 +36,24 @@ export function createRedirectAnswer({ clickWriter, clientAddress, https = false
   const headersOf = new WeakMap<CachedLink, string[]>();
   // countClick: a GET unless told (an unlocked password form is a POST that counts).
   return (request: IncomingMessage, response: ServerResponse, link: CachedLink, countClick = request.method === 'GET'): void => {
+    // A visit with a query string may be a QR scan (?qr=1) or carry a query to forward.
+    const url = request.url!;
+    const queryAt = url.indexOf('?');
+    const query = queryAt === -1 ? undefined : visitQuery(url.slice(queryAt + 1), link);
     if (countClick) {
-      clickWriter.record({
+      const visit: Visit = {
         urlId: link.id,
         at: Date.now(),
         ip: clientAddress(request),
         userAgent: request.headers['user-agent'],
         referrer: request.headers.referer,
-      });
+      };
+      if (query?.scan) visit.scan = true;
+      clickWriter.record(visit);
     }
     let headers = headersOf.get(link);
-    if (!headers) headersOf.set(link, (headers = ['location', link.url, ...fixedHeaders]));
+    if (query?.location !== undefined) headers = ['location', query.location, ...fixedHeaders];
+    else if (!headers) headersOf.set(link, (headers = ['location', link.url, ...fixedHeaders]));
     response.writeHead(302, headers);
     response.end();
   };
