@@ -30,7 +30,7 @@ test("an alias 'Ñoquis' is created from the dialog, shown readable, and visited
   await dialog.getByLabel('Nombre del link').fill('Receta de ñoquis');
   await dialog.getByLabel('URL personalizada (opcional)').fill('Ñoquis');
   // The preview already encodes the alias as the stored QR will: in the URL's ASCII form.
-  await expect.poll(() => previewQrText(page)).toBe(`${baseURL}/%C3%91oquis`);
+  await expect.poll(() => previewQrText(page)).toBe(`${baseURL}/%C3%91oquis?qr=1`);
   await expect(dialog.getByText('Vista previa: el QR llevará a tu dirección corta.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Crear' }).click();
 
@@ -38,7 +38,7 @@ test("an alias 'Ñoquis' is created from the dialog, shown readable, and visited
   const shortLink = page.getByRole('link', { name: `${baseURL}/Ñoquis` });
   await expect(shortLink).toBeVisible();
   const qr = await page.request.get((await page.getByRole('img', { name: 'Código QR de Receta de ñoquis' }).getAttribute('src'))!);
-  expect(await decodeQr(await qr.body())).toBe(`${baseURL}/%C3%91oquis`);
+  expect(await decodeQr(await qr.body())).toBe(`${baseURL}/%C3%91oquis?qr=1`);
 
   // Typed into the address bar as it is shown, and in lower case: both reach the destination.
   for (const typed of [`${baseURL}/Ñoquis`, `${baseURL}/ñoquis`]) {

@@ -90,7 +90,7 @@ test('create a link from the prefilled dialog, then find, copy, download and del
 
   const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Descargar QR' }).click()]);
   expect(download.suggestedFilename()).toBe('Artículo largo.png');
-  expect(await decodeQr(await readFile(await download.path()))).toBe(`${baseURL}/articulo-e2e`);
+  expect(await decodeQr(await readFile(await download.path()))).toBe(`${baseURL}/articulo-e2e?qr=1`);
 
   // The card opens the detail page; deleting there asks first, then goes back to the dashboard.
   // Anywhere on the card, not only the title: the stretched link lies over the text (hence force).

@@ -77,5 +77,5 @@ test('a device pie of a single device is a whole disc, without the notch of a sl
   await expect(slice).toHaveAttribute('stroke', 'none');
   await expect(devices.getByRole('row', { name: 'Escritorio 100 % (2 clicks)' })).toBeAttached();
   // The daily table: '2 clicks, 1 visitante' (one address and agent: one visitor).
-  await expect(page.getByRole('figure', { name: 'Clicks por día' }).getByRole('row').first()).toHaveText(/2 clicks, 1 visitante$/);
+  await expect(page.getByRole('figure', { name: 'Clicks por día' }).getByRole('row').first()).toHaveText(/2 clicks, 1 visitante, 0 escaneos QR$/);
 });

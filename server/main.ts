@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
+import { refreshStoredQrs } from './links/qr-refresh';
 import { sweepOrphans } from './storage/orphan-sweep';
 
 const WRITER_READY_WAIT_MS = 30_000;
@@ -20,9 +21,11 @@ async function main() {
   }
   const app = await buildApp({ config, database });
 
-  // The orphan sweep, started once listening; stopped (between two batches) before the database closes.
+  // The orphan sweep and the QR refresh, started once listening; stopped (between two batches)
+  // before the database closes.
   const sweepStop = new AbortController();
   let sweeping: Promise<void> = Promise.resolve();
+  let refreshing: Promise<void> = Promise.resolve();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -33,6 +36,7 @@ async function main() {
       sweepStop.abort();
       await app.close();
       await sweeping;
+      await refreshing;
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -61,6 +65,16 @@ async function main() {
 
   // Files a crash left behind (a QR or picture whose row was never written, half-written
   // temporary files): removed in the background, so listening never waits on a folder listing.
+  // Migration 0011's second half: stored QR PNGs made before scans were counted are made again
+  // with ?qr=1, in the background; an interrupted refresh carries on at the next start.
+  refreshing = refreshStoredQrs({ db: database.db, storage: app.appContext.storage, config, signal: sweepStop.signal }).then(
+    (remade) => {
+      if (remade > 0) app.log.info({ remade }, 'stored QR codes made again for scan counting');
+    },
+    (error: unknown) => {
+      if (!sweepStop.signal.aborted) app.log.warn({ err: error }, 'stored QR refresh failed; it is tried again at the next start');
+    },
+  );
   sweeping = sweepOrphans({ db: database.db, storage: app.appContext.storage, signal: sweepStop.signal }).then(
     (removed) => app.log.info(removed, 'orphan files swept'),
     (error: unknown) => {

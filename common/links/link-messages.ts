@@ -45,4 +45,5 @@ export const linkMessages = {
   statusInvalid: 'El estado debe ser activo, en pausa, caducado o desactivado',
   addressNotFound: 'Esa dirección no es una dirección anterior de este link',
   freeAddressFailed: 'No se pudo liberar la dirección',
+  forwardQueryInvalid: 'Indica si el link reenvía los parámetros de la visita',
 } as const;

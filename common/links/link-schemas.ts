@@ -85,6 +85,8 @@ export const createLinkSchema = z.object({
     })
     .nullish()
     .transform((value) => value || null),
+  /** Pass a visit's own query string (less `qr`) on to the destination. Off unless asked. */
+  forwardQuery: z.boolean({ error: m.forwardQueryInvalid }).optional(),
 });
 
 export type CreateLinkInput = z.input<typeof createLinkSchema>;
@@ -99,6 +101,7 @@ export const updateLinkSchema = z
     title: createLinkSchema.shape.title,
     longUrl: createLinkSchema.shape.longUrl,
     customUrl: createLinkSchema.shape.customUrl,
+    forwardQuery: z.boolean({ error: m.forwardQueryInvalid }),
     paused: z.boolean({ error: m.pausedInvalid }),
     /** ISO 8601 with its offset; null removes the date. Must be in the future when set. */
     expiresAt: z
@@ -155,6 +158,10 @@ export const linkSchema = z.object({
   hasPassword: z.boolean(),
   /** Former aliases that still redirect here, as typed. */
   previousAddresses: z.array(z.string()),
+  /** Human visits from the link's QR code (?qr=1): a part of `clicks`. */
+  scans: z.number().int(),
+  /** A visit's own query string (less `qr`) is merged into the destination's. */
+  forwardQuery: z.boolean(),
 });
 
 export type Link = z.infer<typeof linkSchema>;

@@ -6,6 +6,8 @@ export const statsMessages = {
   empty: 'No hay estadísticas disponibles para este link.',
   totalClicks: 'Total de clicks',
   uniqueVisitors: 'Visitantes únicos',
+  scans: 'Escaneos QR',
+  scansHint: 'Visitas que llegaron desde el código QR del link; también cuentan como clicks.',
   uniqueVisitorsHint: 'Contados una vez al día por visitante, sin guardar su IP.',
   botsLeftOut: 'Bots y vistas previas excluidos',
   byLocation: 'Clicks por ciudad',

@@ -29,10 +29,12 @@ export const linkStatsSchema = z.object({
   total: count,
   /** Distinct visitors per day, summed over the range: the salt rotates daily, so days cannot be joined. */
   uniqueVisitors: count,
+  /** Human visits from the link's QR code (?qr=1): a part of total. */
+  scans: count,
   /** Bot and link-preview hits, recorded but left out of every other figure. */
   botClicks: count,
   /** Every day of the range, zero days included. */
-  byDay: z.array(z.object({ date: z.string(), clicks: count, visitors: count })),
+  byDay: z.array(z.object({ date: z.string(), clicks: count, visitors: count, scans: count })),
   /** The first 5 cities by clicks. */
   byCity: z.array(z.object({ city: z.string(), count })),
   /** ISO 3166 country codes, or 'Unknown'. */

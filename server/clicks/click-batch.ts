@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { insertClicks, insertNewVisitors, upsertRollups, type VisitorRow } from './bulk-sql';
 import type { EnrichedClick } from './enrich';
-import { clicksPerLinkAndDetails, humanClicksPerLink, limitedClicksPerLink, rollupIncrements } from './rollups';
+import { clicksPerLinkAndDetails, humanClicksPerLink, humanScansPerLinkAndDay, limitedClicksPerLink, rollupIncrements } from './rollups';
 
 /**
  * One transaction: the raw rows, each link's click_count (and limit_used, for places of a click
@@ -17,18 +17,23 @@ export async function writeClickBatch(db: Database, clicks: EnrichedClick[]): Pr
     // deadlocking, and the rows it returns are the links that still exist.
     const humans = humanClicksPerLink(clicks);
     const limited = limitedClicksPerLink(clicks);
+    const scans = humanScansPerLinkAndDay(clicks);
+    const scansPerLink = new Map<number, number>();
+    for (const { urlId, count } of scans) scansPerLink.set(urlId, (scansPerLink.get(urlId) ?? 0) + count);
     const ids = [...new Set(clicks.map((click) => click.urlId))].sort((a, b) => a - b);
     const existing = new Set<number>();
     for (const id of ids) {
       const count = humans.get(id) ?? 0;
       const places = limited.get(id) ?? 0;
+      const scanned = scansPerLink.get(id) ?? 0;
       const row = await trx
         .updateTable('urls')
-        .set((eb) =>
-          places === 0
-            ? { click_count: eb('click_count', '+', count) }
-            : { click_count: eb('click_count', '+', count), limit_used: eb('limit_used', '+', places) },
-        )
+        // limit_used and scan_count only when the batch has some: the statement for plain clicks stays as it was.
+        .set((eb) => ({
+          click_count: eb('click_count', '+', count),
+          ...(places > 0 ? { limit_used: eb('limit_used', '+', places) } : {}),
+          ...(scanned > 0 ? { scan_count: eb('scan_count', '+', scanned) } : {}),
+        }))
         .where('id', '=', id)
         .returning('id')
         .executeTakeFirst();
@@ -50,7 +55,8 @@ export async function writeClickBatch(db: Database, clicks: EnrichedClick[]): Pr
     const inserted = await insertNewVisitors(trx, [...visitors.values()]);
     const newVisitors = inserted.map((row) => ({ urlId: Number(row.url_id), day: Number(row.day) }));
 
-    const increments = rollupIncrements(groups, newVisitors).sort(
+    const keptScans = scans.filter((scan) => existing.has(scan.urlId));
+    const increments = rollupIncrements(groups, newVisitors, keptScans).sort(
       (a, b) =>
         a.url_id - b.url_id ||
         (a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : 0) ||

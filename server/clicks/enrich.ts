@@ -12,6 +12,8 @@ export interface Visit {
   referrer: string | undefined;
   /** A place of the link's click limit taken in memory (SQLite): written with the click. */
   limited?: boolean;
+  /** Set only for a visit from a QR code (?qr=1): it counts as a scan as well as a click. */
+  scan?: true;
 }
 
 /**
@@ -37,6 +39,8 @@ export interface EnrichedClick {
   details: ClickDetails;
   /** Took a place of the link's click limit (Visit.limited). */
   limited?: boolean;
+  /** A QR scan (set only then). */
+  scan?: true;
 }
 
 // Visitors click in bursts, and a popular link's clicks come from far fewer visitors than clicks:
@@ -72,6 +76,10 @@ export function createEnricher(geo: Geo): (visit: Visit) => EnrichedClick {
       if (recent.size >= REMEMBERED_DETAILS) recent.clear();
       recent.set(key, details);
     }
-    return visit.limited ? { urlId: visit.urlId, at: visit.at, details, limited: true } : { urlId: visit.urlId, at: visit.at, details };
+    if (!visit.limited && !visit.scan) return { urlId: visit.urlId, at: visit.at, details };
+    const enriched: EnrichedClick = { urlId: visit.urlId, at: visit.at, details };
+    if (visit.limited) enriched.limited = true;
+    if (visit.scan) enriched.scan = true;
+    return enriched;
   };
 }

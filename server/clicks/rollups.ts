@@ -18,6 +18,7 @@ export interface RollupIncrement {
 export function rollupIncrements(
   groups: Map<number, Map<ClickDetails, number>>,
   newVisitors: Array<{ urlId: number; day: number }>,
+  scans: Array<{ urlId: number; day: number; count: number }> = [],
 ) {
   const sums = new Map<string, RollupIncrement>();
   const add = (urlId: number, day: number, dimension: RollupDimension, value: string, count: number) => {
@@ -43,6 +44,7 @@ export function rollupIncrements(
     }
   }
   for (const visitor of newVisitors) add(visitor.urlId, visitor.day, 'visitors', '', 1);
+  for (const scan of scans) add(scan.urlId, scan.day, 'scans', '', scan.count);
   return [...sums.values()];
 }
 
@@ -58,6 +60,19 @@ export function clicksPerLinkAndDetails(clicks: EnrichedClick[]): Map<number, Ma
     perDetails.set(details, (perDetails.get(details) ?? 0) + 1);
   }
   return groups;
+}
+
+/** Human scans (visits from a QR code) per link and day, counted like clicks: bots left out. */
+export function humanScansPerLinkAndDay(clicks: EnrichedClick[]): Array<{ urlId: number; day: number; count: number }> {
+  const sums = new Map<string, { urlId: number; day: number; count: number }>();
+  for (const { urlId, details, scan } of clicks) {
+    if (!scan || details.isBot) continue;
+    const key = `${urlId}:${details.day}`;
+    const row = sums.get(key);
+    if (row) row.count += 1;
+    else sums.set(key, { urlId, day: details.day, count: 1 });
+  }
+  return [...sums.values()];
 }
 
 /** Human clicks per link, for urls.click_count. */

@@ -17,12 +17,15 @@ export interface VisitColumns {
   referrer: Array<string | undefined>;
   /** Where the visits with `limited` are (few or none). */
   limited: number[];
+  /** Positions of the scans (visits from a QR code): few, so a list of them rather than a flag each. */
+  scans: number[];
 }
 
 export function toColumns(visits: Visit[]): VisitColumns {
-  const columns: VisitColumns = { urlId: [], at: [], ip: [], userAgent: [], referrer: [], limited: [] };
+  const columns: VisitColumns = { urlId: [], at: [], ip: [], userAgent: [], referrer: [], limited: [], scans: [] };
   for (const visit of visits) {
     if (visit.limited) columns.limited.push(columns.urlId.length);
+    if (visit.scan) columns.scans.push(columns.urlId.length);
     columns.urlId.push(visit.urlId);
     columns.at.push(visit.at);
     columns.ip.push(visit.ip);
@@ -32,9 +35,10 @@ export function toColumns(visits: Visit[]): VisitColumns {
   return columns;
 }
 
-export function fromColumns({ urlId, at, ip, userAgent, referrer, limited }: VisitColumns): Visit[] {
+export function fromColumns({ urlId, at, ip, userAgent, referrer, limited, scans }: VisitColumns): Visit[] {
   const visits: Visit[] = urlId.map((id, i) => ({ urlId: id, at: at[i]!, ip: ip[i]!, userAgent: userAgent[i], referrer: referrer[i] }));
   for (const i of limited) visits[i]!.limited = true;
+  for (const i of scans) visits[i]!.scan = true;
   return visits;
 }
 

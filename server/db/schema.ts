@@ -53,6 +53,12 @@ export interface UrlsTable {
   limit_used: Generated<number>;
   /** argon2id of the visitors' password; null for an open link. */
   password_hash: string | null;
+  /** Human visits that came from a QR code (?qr=1): a part of click_count, kept by the click writer. */
+  scan_count: Generated<number>;
+  /** 0 or 1: a visit's own query string (less `qr`) is merged into the destination's. */
+  forward_query: Generated<number>;
+  /** What the stored QR PNG encodes: 1 the bare address (remade at start), 2 the address with ?qr=1. */
+  qr_version: Generated<number>;
 }
 
 /** A former alias of a link: it keeps redirecting there until the owner frees it. */
@@ -88,6 +94,7 @@ export type RollupDimension =
   | 'os'
   | 'referrer' // domain, or '' for direct
   | 'visitors' // unique visitors that day; value ''
+  | 'scans' // human visits from a QR code (?qr=1), a part of 'total'; value ''
   | 'bots'; // bot and link-preview hits left out of the counts; value ''
 
 export interface ClickRollupsTable {

@@ -1,7 +1,7 @@
 import { buckets } from '@common/constants';
 import type { CreateLink } from '@common/links/link-schemas';
 import { linkMessages } from '@common/links/link-messages';
-import { qrTextOf } from '@common/links/short-address';
+import { qrAddressOf } from '@common/links/qr-options';
 import { errorMessages } from '@common/messages';
 import { isReservedPath } from '@common/reserved-paths';
 import type { AppContext } from '../app-context';
@@ -52,7 +52,7 @@ export async function createLink(
     const shortCode = await freeShortCode(db, drawCode);
     const key = qrKey(shortCode);
     const shortLink = shortLinkOf(config.publicBaseUrl, { shortCode, customUrl: input.customUrl });
-    await storage.put(buckets.qrs, key, await qrPng(qrTextOf(shortLink)), 'image/png');
+    await storage.put(buckets.qrs, key, await qrPng(qrAddressOf(shortLink)), 'image/png');
     try {
       return await insertLink(db, {
         user_id: userId,
@@ -62,6 +62,7 @@ export async function createLink(
         short_url: shortCode,
         qr: key,
         created_at: Date.now(),
+        forward_query: input.forwardQuery ? 1 : 0,
       });
     } catch (error) {
       // The insert's error is the one to report; a file left behind would only be an orphan.

@@ -1,7 +1,8 @@
 import { buckets } from '@common/constants';
 import { linkMessages } from '@common/links/link-messages';
 import type { UpdateLink } from '@common/links/link-schemas';
-import { addressKey, qrTextOf } from '@common/links/short-address';
+import { qrAddressOf } from '@common/links/qr-options';
+import { addressKey } from '@common/links/short-address';
 import { errorMessages } from '@common/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
@@ -59,6 +60,7 @@ export async function editLink(context: Context, userId: number, id: number, inp
       if (input.title !== undefined) Object.assign(changes, withTitleSearch({ title: input.title }));
       if (input.longUrl !== undefined) changes.original_url = input.longUrl;
       if (input.paused !== undefined) changes.paused = input.paused ? 1 : 0;
+      if (input.forwardQuery !== undefined) changes.forward_query = input.forwardQuery ? 1 : 0;
       if (input.expiresAt !== undefined) changes.expires_at = input.expiresAt === null ? null : Date.parse(input.expiresAt);
       if (input.maxClicks !== undefined) {
         changes.max_clicks = input.maxClicks;
@@ -102,7 +104,7 @@ export async function editLink(context: Context, userId: number, id: number, inp
     // The printed QR keeps working through the former alias; a new one shows the new address.
     const shortLink = shortLinkOf(config.publicBaseUrl, { shortCode: after.row.short_url, customUrl: after.row.custom_url });
     await storage
-      .put(buckets.qrs, qrKey(after.row.short_url), await qrPng(qrTextOf(shortLink)), 'image/png')
+      .put(buckets.qrs, qrKey(after.row.short_url), await qrPng(qrAddressOf(shortLink)), 'image/png')
       .catch((error: unknown) => log.warn({ err: error, id }, 'could not remake an edited link QR'));
   }
   return after;

@@ -45,5 +45,7 @@ export function rowToLink(row: UrlRow, { config, storage }: Addresses, previousA
     limitClicks: row.limit_used,
     hasPassword: row.password_hash !== null,
     previousAddresses,
+    scans: Number(row.scan_count),
+    forwardQuery: Boolean(row.forward_query),
   };
 }

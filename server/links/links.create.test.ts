@@ -33,7 +33,7 @@ describe.each(testDialects)('POST /api/links on %s', (dialect) => {
     const png = await t.app.inject({ method: 'GET', url: link.qr });
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
-    expect(await decodeQr(png.rawPayload)).toBe(link.shortLink);
+    expect(await decodeQr(png.rawPayload)).toBe(`${link.shortLink}?qr=1`);
   });
 
   it('builds the short address and its QR on the custom alias when there is one', async () => {
@@ -42,7 +42,7 @@ describe.each(testDialects)('POST /api/links on %s', (dialect) => {
     expect(link.shortLink).toBe(`${BASE}/Mi-Alias_1`);
     expect(link.qr).toBe(`/storage/qrs/qr-${link.shortCode}.png`);
     const png = await t.app.inject({ method: 'GET', url: link.qr });
-    expect(await decodeQr(png.rawPayload)).toBe(`${BASE}/Mi-Alias_1`);
+    expect(await decodeQr(png.rawPayload)).toBe(`${BASE}/Mi-Alias_1?qr=1`);
   });
 
   it('reads an empty or blank alias as none', async () => {

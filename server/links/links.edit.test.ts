@@ -107,7 +107,7 @@ describe.each(testDialects)('PATCH /api/links/:id on %s', (dialect) => {
     expect(moved.previousAddresses).toEqual(['Folleto']);
     expect(moved.qr).toMatch(new RegExp(`^/storage/qrs/qr-${link.shortCode}\\.png\\?v=\\d+$`));
     const png = await t.app.inject({ method: 'GET', url: moved.qr });
-    expect(await decodeQr(png.rawPayload)).toBe(`${BASE}/Campa%C3%B1a-2027`);
+    expect(await decodeQr(png.rawPayload)).toBe(`${BASE}/Campa%C3%B1a-2027?qr=1`);
 
     for (const address of ['Folleto', 'folleto', 'Campaña-2027', link.shortCode]) {
       const visited = await visit(address);

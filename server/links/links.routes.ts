@@ -19,6 +19,7 @@ import { createLink } from './create-link';
 import { createCreationQuota } from './creation-quota';
 import { rowToLink } from './link-mapper';
 import { editLink, freeFormerAlias } from './link-edit';
+import { linkQrRoute } from './link-qr';
 import { deleteUserLink, findUserLink, formerAliasesOf, listUserLinks, type PageCursor, userLinkTotals } from './links.queries';
 
 const idParams = z.object({ id: z.string() });
@@ -99,6 +100,8 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
       return { link: rowToLink(row, context, previous.get(row.id)) };
     },
   );
+
+  linkQrRoute(app, context, linkIdOf);
 
   routes.patch(
     '/api/links/:id',

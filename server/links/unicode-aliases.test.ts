@@ -46,7 +46,7 @@ describe.each(testDialects)('aliases beyond ASCII on %s', (dialect) => {
     expect(link.customUrl).toBe('Ñoquis');
     expect(link.shortLink).toBe(`${BASE}/Ñoquis`);
     const png = await t.app.inject({ method: 'GET', url: link.qr });
-    expect(await decodeQr(png.rawPayload)).toBe(`${BASE}/%C3%91oquis`);
+    expect(await decodeQr(png.rawPayload)).toBe(`${BASE}/%C3%91oquis?qr=1`);
   });
 
   it('takes letters and digits of any script, with their accents, and stores the NFC spelling', async () => {

@@ -13,6 +13,8 @@ export interface CachedLink {
   id: number;
   url: string;
   gate?: LinkGate;
+  /** Set only when the link passes a visit's query string on to its destination. */
+  forwardQuery?: true;
 }
 
 export interface LinkGate {

@@ -32,13 +32,14 @@ export function gateOf(row: GateColumns): LinkGate | undefined {
   };
 }
 
-const columns = ['urls.id', 'original_url', 'short_url', 'paused', 'expires_at', 'max_clicks', 'password_hash'] as const;
+const columns = ['urls.id', 'original_url', 'short_url', 'paused', 'expires_at', 'max_clicks', 'password_hash', 'forward_query'] as const;
 
-function toCached(row: { id: number; original_url: string } & GateColumns): CachedLink {
+function toCached(row: { id: number; original_url: string; forward_query: number } & GateColumns): CachedLink {
   const link: CachedLink = { id: Number(row.id), url: locationFor(row.original_url) };
   const gate = gateOf(row);
   // Left out rather than undefined: a plain entry stays as small as before.
   if (gate) link.gate = gate;
+  if (row.forward_query) link.forwardQuery = true;
   return link;
 }
 

@@ -3,6 +3,7 @@ import type { ClickWriter } from '../clicks/click-writer';
 import type { Visit } from '../clicks/enrich';
 import { staticSecurityHeaders, strictTransportSecurity } from '../http/security-headers';
 import type { CachedLink } from './link-cache';
+import { visitQuery } from './visit-query';
 
 export interface RedirectAnswerOptions {
   clickWriter: Pick<ClickWriter, 'record'>;
@@ -42,6 +43,10 @@ export function createRedirectAnswer({ clickWriter, clientAddress, https = false
     countClick = request.method === 'GET',
     limited = false,
   ): void => {
+    // A visit with a query string may be a QR scan (?qr=1) or carry a query to forward.
+    const url = request.url!;
+    const queryAt = url.indexOf('?');
+    const query = queryAt === -1 ? undefined : visitQuery(url.slice(queryAt + 1), link);
     if (countClick) {
       const visit: Visit = {
         urlId: link.id,
@@ -51,10 +56,12 @@ export function createRedirectAnswer({ clickWriter, clientAddress, https = false
         referrer: request.headers.referer,
       };
       if (limited) visit.limited = true;
+      if (query?.scan) visit.scan = true;
       clickWriter.record(visit);
     }
     let headers = headersOf.get(link);
-    if (!headers) headersOf.set(link, (headers = ['location', link.url, ...fixedHeaders]));
+    if (query?.location !== undefined) headers = ['location', query.location, ...fixedHeaders];
+    else if (!headers) headersOf.set(link, (headers = ['location', link.url, ...fixedHeaders]));
     response.writeHead(302, headers);
     response.end();
   };

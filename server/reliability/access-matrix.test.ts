@@ -209,6 +209,18 @@ const matrix: Record<string, Entry> = {
       if (caller === 'owner') expect(response.json().total).toBeGreaterThanOrEqual(1);
     },
   },
+  'GET /api/links/:id/qr': {
+    access: 'private',
+    status: ownerOnly,
+    request: ({ ownerLink }, _caller, cookie) => ({
+      method: 'GET',
+      url: `/api/links/${ownerLink.id}/qr?format=svg`,
+      headers: cookie ? { cookie } : {},
+    }),
+    check(_world, caller, response) {
+      if (caller === 'owner') expect(response.body).toMatch(/^<svg /);
+    },
+  },
   'GET /api/links/:id/clicks.csv': {
     access: 'private',
     status: ownerOnly,

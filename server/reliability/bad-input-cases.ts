@@ -227,6 +227,10 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
     ['GET', '/api/links?limit=-5', 'validation'], ['GET', '/api/links?cursor=basura', 'validation'], ['GET', '/api/links?cursor=1.2.3', 'validation'],
     ['PUT', '/api/links', 'not_found'], ['PATCH', `/api/links/${ctx.linkId}`, 'validation'], ['POST', '/api/auth/session', 'not_found'],
     ['GET', '/api/nada', 'not_found'], ['GET', '/api/auth/login', 'not_found'], ['GET', '/api/../api/links/abc', 'not_found'],
+    ['GET', '/api/links/abc/qr', 'not_found'], ['GET', `/api/links/${ctx.linkId}/qr?size=99999`, 'validation'],
+    ['GET', `/api/links/${ctx.linkId}/qr?format=pdf`, 'validation'], ['GET', `/api/links/${ctx.linkId}/qr?color=%3Cscript%3E`, 'validation'],
+    ['GET', `/api/links/${ctx.linkId}/qr?margin=1e9`, 'validation'], ['GET', `/api/links/${ctx.linkId}/qr?ecc=%00`, 'validation'],
+    ['GET', `/api/links/${ctx.linkId}/qr?color=ffffff`, 'validation'],
   ] as Array<[string, string, ErrorCode | undefined]>) {
     cases.push(api(`${method} ${path}`, { method, path }, 'user', code));
   }

@@ -56,7 +56,7 @@ export async function linkStats(reader: DatabaseReader, cache: PastDaysCache, { 
   const byDay: LinkStats['byDay'] = [];
   for (let day = start; day <= to; day++) {
     const row = known.get(day);
-    byDay.push({ date: isoDay(day), clicks: row?.clicks ?? 0, visitors: row?.visitors ?? 0 });
+    byDay.push({ date: isoDay(day), clicks: row?.clicks ?? 0, visitors: row?.visitors ?? 0, scans: row?.scans ?? 0 });
   }
 
   const devices = ranked(sums, 'device');
@@ -67,6 +67,7 @@ export async function linkStats(reader: DatabaseReader, cache: PastDaysCache, { 
     to: isoDay(to),
     total: days.reduce((sum, row) => sum + row.clicks, 0),
     uniqueVisitors: days.reduce((sum, row) => sum + row.visitors, 0),
+    scans: days.reduce((sum, row) => sum + row.scans, 0),
     botClicks: sums.filter((row) => row.dimension === 'bots').reduce((sum, row) => sum + row.clicks, 0),
     byDay,
     byCity: ranked(sums, 'city', STATS_TOP_CITIES).map((row) => ({ city: row.value, count: row.clicks })),

@@ -39,25 +39,28 @@ export interface DayTotals {
   day: number;
   clicks: number;
   visitors: number;
+  /** Human visits from the link's QR code: a part of clicks. */
+  scans: number;
 }
 
-/** Human clicks and unique visitors of each day that has any, oldest first. */
+/** Human clicks, unique visitors and QR scans of each day that has any, oldest first. */
 export async function dailyTotals(reader: DatabaseReader, urlId: number, range: DayRange): Promise<DayTotals[]> {
   let query = reader.db
     .selectFrom('click_rollups')
     .select(['day', 'dimension', 'clicks'])
     .where('url_id', '=', urlId)
-    .where('dimension', 'in', ['total', 'visitors'])
+    .where('dimension', 'in', ['total', 'visitors', 'scans'])
     .where('day', '<=', range.to);
   if (range.from !== undefined) query = query.where('day', '>=', range.from);
   const rows = await reader.rows(query);
-  // Both dimensions have the single value '': one row per day each, no grouping needed.
+  // The three dimensions have the single value '': one row per day each, no grouping needed.
   const byDay = new Map<number, DayTotals>();
   for (const row of rows) {
     const day = Number(row.day);
     let totals = byDay.get(day);
-    if (!totals) byDay.set(day, (totals = { day, clicks: 0, visitors: 0 }));
+    if (!totals) byDay.set(day, (totals = { day, clicks: 0, visitors: 0, scans: 0 }));
     if (row.dimension === 'total') totals.clicks += Number(row.clicks);
+    else if (row.dimension === 'scans') totals.scans += Number(row.clicks);
     else totals.visitors += Number(row.clicks);
   }
   return [...byDay.values()].sort((a, b) => a.day - b.day);

@@ -87,7 +87,7 @@ describe.each(testDialects)('GET /api/links/:id/stats on %s', (dialect) => {
       { domain: 't.co', count: 3 },
     ]);
     expect(stats.to).toBe(today());
-    expect(stats.byDay.at(-1)).toEqual({ date: today(), clicks: 7, visitors: 4 });
+    expect(stats.byDay.at(-1)).toEqual({ date: today(), clicks: 7, visitors: 4, scans: 0 });
     // The same total the dashboard shows for the link (urls.click_count, kept by the writer).
     const one = await t.app.inject({ method: 'GET', url: `/api/links/${link.id}`, headers: { cookie: owner.cookie } });
     expect(one.json().link.clicks).toBe(stats.total);
@@ -163,6 +163,6 @@ describe.each(testDialects)('GET /api/links/:id/stats on %s', (dialect) => {
     const link = await createLinkAs(t.app, owner.cookie);
     const stats = await statsOf(t, link.id, owner.cookie);
     expect(stats).toMatchObject({ total: 0, uniqueVisitors: 0, botClicks: 0, byCity: [], byDevice: [], byCountry: [], from: today(), to: today() });
-    expect(stats.byDay).toEqual([{ date: today(), clicks: 0, visitors: 0 }]);
+    expect(stats.byDay).toEqual([{ date: today(), clicks: 0, visitors: 0, scans: 0 }]);
   });
 });

@@ -23,6 +23,7 @@ export interface Noun {
 export const nouns = {
   click: { one: 'click', other: 'clicks' },
   visitor: { one: 'visitante', other: 'visitantes' },
+  scan: { one: 'escaneo QR', other: 'escaneos QR' },
   link: { one: 'link', other: 'links' },
 } as const satisfies Record<string, Noun>;
 

@@ -12,6 +12,7 @@ import { CopyLinkButton } from './components/copy-link-button';
 import { DeleteLinkButton } from './components/delete-link-button';
 import { DownloadQrButton } from './components/download-qr-button';
 import { EditLinkButton } from './components/edit-link-button';
+import { QrDialog } from './components/qr-dialog';
 import { LinkStatusBadge, linkStateLines, PreviousAddresses } from './components/link-state';
 import { readableUrl } from './components/link-format';
 import { formatDateTime } from '../../lib/format';
@@ -87,6 +88,7 @@ export function LinkDetailPage() {
           <div className="flex flex-wrap gap-2">
             <CopyLinkButton shortLink={link.shortLink} size="default" />
             <DownloadQrButton qr={link.qr} title={link.title} size="default" />
+            <QrDialog linkId={link.id} title={link.title} />
             <EditLinkButton link={link} size="default" />
             <DeleteLinkButton
               link={link}

@@ -1,6 +1,7 @@
 import { linkMessages } from '@common/links/link-messages';
 import { aliasProblems, type CreateLink, type CreateLinkInput, createLinkSchema } from '@common/links/link-schemas';
-import { qrTextOf } from '@common/links/short-address';
+import { qrAddressOf } from '@common/links/qr-options';
+import { emptyUtm, type UtmValues } from '@common/links/utm';
 import { errorMessages } from '@common/messages';
 import { QR_PREVIEW_PATH } from '@common/reserved-paths';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,6 +20,7 @@ import { createLinkMutationKey, newIdempotencyKey, useCreateLink } from '../api/
 import { linkKeys } from '../api/link-keys';
 import { LinkFields, linkFields } from './link-fields';
 import { QrPreview } from './qr-preview';
+import { finalUrlOf, ForwardQueryField, UtmBuilder } from './utm-builder';
 import { applyServerFields } from '../../../components/form/apply-server-fields';
 
 type CreateLinkDialogProps = {
@@ -61,18 +63,26 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
   const creation = useCreateLink();
   // One key per distinct request: the same data sent again is the same creation.
   const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
+  const [utm, setUtm] = useState<UtmValues>(emptyUtm);
   const form = useForm<CreateLinkInput, unknown, CreateLink>({
     resolver: zodResolver(createLinkSchema),
     criteriaMode: 'all',
-    defaultValues: { title: '', longUrl: initialLongUrl, customUrl: '' },
+    defaultValues: { title: '', longUrl: initialLongUrl, customUrl: '', forwardQuery: false },
   });
   const { errors, isSubmitted } = form.formState;
-  const longUrl = (useWatch({ control: form.control, name: 'longUrl' }) ?? '').trim();
+  const typedUrl = useWatch({ control: form.control, name: 'longUrl' }) ?? '';
+  const longUrl = typedUrl.trim();
   const alias = (useWatch({ control: form.control, name: 'customUrl' }) ?? '').trim();
   // The stored QR encodes the short address; until the server draws a code, the preview points at a
-  // path nobody can claim. Encoded as the server will encode it (qrTextOf).
+  // path nobody can claim. Encoded as the server will encode it (qrAddressOf, with ?qr=1).
   const chosen = alias !== '' && aliasProblems(alias.normalize('NFC')).length === 0;
-  const previewText = qrTextOf(`${publicBaseUrl}/${chosen ? alias.normalize('NFC') : QR_PREVIEW_PATH}`);
+  const previewText = qrAddressOf(`${publicBaseUrl}/${chosen ? alias.normalize('NFC') : QR_PREVIEW_PATH}`);
+  // The UTM builder's parameters go into the destination as it is sent.
+  const withCampaign = (event: React.FormEvent<HTMLFormElement>) => {
+    const merged = finalUrlOf(form.getValues('longUrl') ?? '', utm, emptyUtm);
+    if (merged !== (form.getValues('longUrl') ?? '').trim()) form.setValue('longUrl', merged);
+    return submit(event);
+  };
 
   const submit = form.handleSubmit(
     (input) => {
@@ -123,11 +133,13 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
   });
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form noValidate onSubmit={withCampaign} className="grid gap-4">
       {general && (
         <Alert>{general}</Alert>
       )}
       <LinkFields fieldProps={inputProps} errors={errors} publicBaseUrl={publicBaseUrl} />
+      <UtmBuilder values={utm} onChange={setUtm} initial={emptyUtm} longUrl={typedUrl} />
+      <ForwardQueryField {...form.register('forwardQuery')} />
       {longUrl !== '' && (
         <figure className="grid gap-2">
           <QrPreview text={previewText} label="Vista previa del código QR" />

@@ -1,14 +1,10 @@
+import { qrFileName } from '@common/links/qr-options';
 import { Download } from 'lucide-react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 
 type DownloadQrButtonProps = { qr: string; title: string } & Pick<ButtonProps, 'size' | 'variant' | 'className'>;
 
-/** The QR's file name: the link's title (or 'link'), without characters file systems refuse. */
-export function qrFileName(title: string): string {
-  const printable = [...title].filter((char) => char >= ' ').join('');
-  const safe = printable.replace(/[\\/:*?"<>|]+/g, ' ').trim();
-  return `${safe || 'link'}.png`;
-}
+export { qrFileName };
 
 /** Downloads the stored QR PNG, named after the title. Same-origin, so the browser honours `download`. */
 export function DownloadQrButton({ qr, title, size = 'icon', variant = 'outline', className }: DownloadQrButtonProps) {

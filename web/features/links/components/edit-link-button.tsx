@@ -4,7 +4,7 @@ import { errorMessages } from '@common/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { type ComponentProps, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../api/client';
 import { messagesOf } from '../../auth/components/field-messages';
 import { Alert } from '../../../components/ui/alert';
@@ -23,11 +23,13 @@ import {
   editLinkFormSchema,
 } from './edit-link-form-schema';
 import { LinkFields } from './link-fields';
+import { finalUrlOf, ForwardQueryField, UtmBuilder } from './utm-builder';
+import { type UtmValues, utmOf } from '@common/links/utm';
 import { applyServerFields } from '../../../components/form/apply-server-fields';
 
 type EditLinkButtonProps = { link: Link } & Pick<ButtonProps, 'size' | 'className'>;
 
-const formFields = ['title', 'longUrl', 'customUrl', 'paused', 'expiresAt', 'maxClicks', 'password', 'removePassword'] as const;
+const formFields = ['title', 'longUrl', 'customUrl', 'paused', 'forwardQuery', 'expiresAt', 'maxClicks', 'password', 'removePassword'] as const;
 type FormField = (typeof formFields)[number];
 
 /** 'Editar': the creation dialog's fields plus pause, expiry (date and click limit) and password. */
@@ -60,6 +62,10 @@ function EditLinkForm({ link, onSaved }: { link: Link; onSaved: () => void }) {
   const form = useForm<EditLinkFormInput, unknown, EditLinkForm>({ resolver: zodResolver(schema), criteriaMode: 'all', defaultValues: defaults });
   const { errors, isSubmitted } = form.formState;
   const publicBaseUrl = link.shortLink.slice(0, link.shortLink.lastIndexOf('/'));
+  // The builder starts from the campaign the destination carries; only what is changed applies.
+  const initialUtm = useMemo(() => utmOf(link.originalUrl), [link.originalUrl]);
+  const [utm, setUtm] = useState<UtmValues>(initialUtm);
+  const typedUrl = useWatch({ control: form.control, name: 'longUrl' }) ?? '';
 
   const submit = form.handleSubmit(
     (values) => {
@@ -85,6 +91,11 @@ function EditLinkForm({ link, onSaved }: { link: Link; onSaved: () => void }) {
     },
     () => form.setError('root.server', { message: errorMessages.validation }),
   );
+  const withCampaign = (event: React.FormEvent<HTMLFormElement>) => {
+    const merged = finalUrlOf(form.getValues('longUrl') ?? '', utm, initialUtm);
+    if (merged !== (form.getValues('longUrl') ?? '').trim()) form.setValue('longUrl', merged);
+    return submit(event);
+  };
 
   const inputProps = (field: FormField): ComponentProps<'input'> => ({
     id: `link-${field}`,
@@ -101,9 +112,11 @@ function EditLinkForm({ link, onSaved }: { link: Link; onSaved: () => void }) {
   const general = errors.root?.server?.message;
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form noValidate onSubmit={withCampaign} className="grid gap-4">
       {general && <Alert>{general}</Alert>}
       <LinkFields fieldProps={inputProps} errors={errors} publicBaseUrl={publicBaseUrl} />
+      <UtmBuilder values={utm} onChange={setUtm} initial={initialUtm} longUrl={typedUrl} />
+      <ForwardQueryField {...form.register('forwardQuery')} />
       <fieldset className="grid gap-4 rounded-lg border border-slate-700 p-4">
         <legend className="px-1 text-sm font-medium text-slate-200">Disponibilidad</legend>
         <div className="flex items-center gap-2">

@@ -22,6 +22,8 @@ const link: Link = {
   limitClicks: 0,
   hasPassword: true,
   previousAddresses: [],
+  scans: 1,
+  forwardQuery: false,
 };
 
 describe('the edit form', () => {

@@ -26,6 +26,7 @@ export function editLinkFormSchema(initialExpiresAt: string) {
     longUrl: createLinkSchema.shape.longUrl,
     customUrl: createLinkSchema.shape.customUrl,
     paused: z.boolean(),
+    forwardQuery: z.boolean(),
     expiresAt: z
       .string()
       .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), { message: m.expiresAtInvalid, abort: true })
@@ -50,6 +51,7 @@ export function editFormDefaults(link: Link): EditLinkFormInput {
     longUrl: link.originalUrl,
     customUrl: link.customUrl ?? '',
     paused: link.paused,
+    forwardQuery: link.forwardQuery,
     expiresAt: toLocalInput(link.expiresAt),
     maxClicks: link.maxClicks === null ? '' : String(link.maxClicks),
     password: '',
@@ -64,6 +66,7 @@ export function changesOf(form: EditLinkForm, initialExpiresAt: string): UpdateL
     longUrl: form.longUrl,
     customUrl: form.customUrl,
     paused: form.paused,
+    forwardQuery: form.forwardQuery,
     maxClicks: form.maxClicks === '' ? null : Number(form.maxClicks),
   };
   if (form.expiresAt !== initialExpiresAt) changes.expiresAt = form.expiresAt === '' ? null : new Date(form.expiresAt).toISOString();

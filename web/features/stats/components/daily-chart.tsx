@@ -5,11 +5,11 @@ import { ChartFigure } from './chart-figure';
 import { AXIS_COLOR, GRID_COLOR, animate, colorAt, tooltipStyle } from './chart-theme';
 import { formatCount, formatNumber, formatUtcDay, nouns } from '../../../lib/format';
 
-/** Clicks and unique visitors for every day of the period (days without clicks show as zero). */
+/** Clicks, unique visitors and QR scans for every day of the period (days without clicks show as zero). */
 export function DailyChart({ byDay }: { byDay: LinkStats['byDay'] }) {
-  const data = byDay.map((row) => ({ day: formatUtcDay(row.date), clicks: row.clicks, visitors: row.visitors }));
+  const data = byDay.map((row) => ({ day: formatUtcDay(row.date), clicks: row.clicks, visitors: row.visitors, scans: row.scans }));
   // The table lists only days with clicks: ninety zero rows would drown the rest.
-  const rows = data.filter((row) => row.clicks > 0).map((row) => ({ label: row.day, value: `${formatCount(row.clicks, nouns.click)}, ${formatCount(row.visitors, nouns.visitor)}` }));
+  const rows = data.filter((row) => row.clicks > 0).map((row) => ({ label: row.day, value: `${formatCount(row.clicks, nouns.click)}, ${formatCount(row.visitors, nouns.visitor)}, ${formatCount(row.scans, nouns.scan)}` }));
   return (
     <ChartFigure title={statsMessages.byDay} rows={rows}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 700, height: 300 }}>
@@ -27,6 +27,15 @@ export function DailyChart({ byDay }: { byDay: LinkStats['byDay'] }) {
             stroke={colorAt(1)}
             fill={colorAt(1)}
             fillOpacity={0.15}
+            isAnimationActive={animate()}
+          />
+          <Area
+            type="monotone"
+            dataKey="scans"
+            name={statsMessages.scans}
+            stroke={colorAt(2)}
+            fill={colorAt(2)}
+            fillOpacity={0.1}
             isAnimationActive={animate()}
           />
         </AreaChart>

@@ -42,9 +42,10 @@ export function LinkStatsCard({ linkId }: { linkId: number }) {
   else {
     body = (
       <div className="space-y-8">
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Figure label={statsMessages.totalClicks} value={stats.total} />
           <Figure label={statsMessages.uniqueVisitors} value={stats.uniqueVisitors} hint={statsMessages.uniqueVisitorsHint} />
+          <Figure label={statsMessages.scans} value={stats.scans} hint={statsMessages.scansHint} />
           <Figure label={statsMessages.botsLeftOut} value={stats.botClicks} />
         </div>
         <Suspense fallback={loadingText}>

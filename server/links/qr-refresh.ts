@@ -1,0 +1,54 @@
+import { buckets } from '@common/constants';
+import { qrAddressOf } from '@common/links/qr-options';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { ObjectStorage } from '../storage/storage';
+import { shortLinkOf } from './link-mapper';
+import { qrPng } from './qr';
+
+/** What the stored PNGs encode now (urls.qr_version, migration 0011): the short address with ?qr=1. */
+export const CURRENT_QR_VERSION = 2;
+const BATCH = 100;
+
+export interface QrRefreshOptions {
+  db: Database;
+  storage: ObjectStorage;
+  config: Pick<Config, 'publicBaseUrl'>;
+  /** Stops the refresh between two links (the server is closing); it goes on at the next start. */
+  signal?: AbortSignal;
+  /** Links read per query. */
+  batch?: number;
+}
+
+/**
+ * The migration's second half, which needs the object store: every stored QR made before scans
+ * were counted (qr_version 1, the bare short address) is made again under the same key with
+ * ?qr=1, so a new download counts its scans. Printed codes keep working either way: the bare
+ * address still redirects, it just is not counted as a scan. Links are taken 100 at a time through
+ * an index and marked one by one, so the refresh can stop anywhere and carry on at the next start;
+ * each PNG is encoded off the event loop (sharp), so redirects are not held meanwhile.
+ * Returns how many files were made again.
+ */
+export async function refreshStoredQrs({ db, storage, config, signal, batch = BATCH }: QrRefreshOptions): Promise<number> {
+  let remade = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('urls')
+      .select(['id', 'short_url', 'custom_url', 'qr'])
+      .where('qr_version', '<', CURRENT_QR_VERSION)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(batch)
+      .execute();
+    if (rows.length === 0) return remade;
+    for (const row of rows) {
+      signal?.throwIfAborted();
+      const shortLink = shortLinkOf(config.publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url });
+      await storage.put(buckets.qrs, row.qr, await qrPng(qrAddressOf(shortLink)), 'image/png');
+      await db.updateTable('urls').set({ qr_version: CURRENT_QR_VERSION }).where('id', '=', row.id).execute();
+      remade += 1;
+      after = row.id;
+    }
+  }
+}
