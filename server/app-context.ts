@@ -2,6 +2,7 @@ import type { ClickWriter } from './clicks/click-writer';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { LinkCache } from './redirect/link-cache';
+import type { LimiterFactory } from './rate-limits/shared-limiter';
 import type { ObjectStorage } from './storage/storage';
 
 /** What every capability's routes may use; built once in buildApp. */
@@ -13,6 +14,8 @@ export interface AppContext {
   linkCache: LinkCache;
   /** Queued clicks; clickWriter.flush() writes them now (drained on app close). */
   clickWriter: ClickWriter;
+  /** Rate limits shared by every instance through Redis (REDIS_URL), in memory otherwise. */
+  limiters: LimiterFactory;
 }
 
 declare module 'fastify' {

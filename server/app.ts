@@ -20,6 +20,7 @@ import { createRedirectAnswer } from './redirect/redirect-answer';
 import { createRedirectFastPath } from './redirect/redirect-fast-path';
 import { redirectRawUtf8Path } from './redirect/raw-path-redirect';
 import { redirectRoutes } from './redirect/redirect.routes';
+import { createLimiterFactory } from './rate-limits/shared-limiter';
 import { createLocalStorage } from './storage/local-storage';
 import { staticRoutes } from './static/static.routes';
 import { statsRoutes } from './stats/stats.routes';
@@ -72,7 +73,10 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       flushMs: config.clickFlushMs,
       queueLimit: config.clickQueueLimit,
     }),
+    limiters: createLimiterFactory({ redisUrl: config.redisUrl, log: app.log }),
   };
+  // Shared limits count in Redis from the first request (or know at once that it is away).
+  await context.limiters.settled;
   app.decorate('appContext', context);
 
   const https = config.publicBaseUrl.startsWith('https:');
@@ -85,6 +89,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   app.addHook('onClose', async () => {
     await context.clickWriter.close();
     await context.linkCache.close();
+    await context.limiters.close();
   });
 
   // CSP, nosniff, Referrer-Policy, frame-ancestors on every answer; first, so refusals get them too.
