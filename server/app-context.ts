@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { LinkCache } from './redirect/link-cache';
 import type { LimiterFactory } from './rate-limits/shared-limiter';
+import type { TokenCache } from './tokens/token-cache';
 import type { ObjectStorage } from './storage/storage';
 
 /** What every capability's routes may use; built once in buildApp. */
@@ -16,6 +17,8 @@ export interface AppContext {
   clickWriter: ClickWriter;
   /** Rate limits shared by every instance through Redis (REDIS_URL), in memory otherwise. */
   limiters: LimiterFactory;
+  /** API tokens by hash; tokenCache.forget / forgetUser when tokens end (every instance hears it). */
+  tokenCache: TokenCache;
 }
 
 declare module 'fastify' {
