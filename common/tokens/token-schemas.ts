@@ -7,7 +7,8 @@ import { TOKEN_NAME_MAX_LENGTH, tokenMessages as m, tokenScopes } from './token-
 export const tokenScopeSchema = z.enum(tokenScopes, { error: m.scopeInvalid });
 
 export const createTokenSchema = z
-  .object({
+  // strict: a field the API does not know is refused, not ignored.
+  .strictObject({
     name: z
       .string({ error: m.nameRequired })
       .trim()

@@ -59,6 +59,19 @@ const idempotencyHeader = {
     },
   },
 };
+/** Bodies sent as multipart/form-data (a file among the fields). */
+const MULTIPART = new Set(['POST /api/auth/register', 'PUT /api/account/picture', 'POST /api/links/import']);
+
+/**
+ * Request examples for the schemas that carry none of their own (a zod schema gives its examples
+ * with .meta({ examples }), as common/tokens does). Only examples: every rule comes from zod.
+ */
+const requestExamples: Record<string, unknown> = {
+  'POST /api/links': { title: 'Mi portfolio', longUrl: 'https://example.com/portfolio', customUrl: 'portfolio-2026' },
+  'PATCH /api/links/:id': { title: 'Mi portfolio (nuevo)', paused: false, maxClicks: 1000 },
+  'POST /api/auth/login': { email: 'ana@example.com', password: 'una-clave-larga' },
+};
+
 const successDescription: Record<string, string> = { '200': 'Correcto', '201': 'Creado', '202': 'Aceptado', '204': 'Hecho, sin contenido' };
 
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
@@ -104,7 +117,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       for (const [status, response] of Object.entries(responses) as Array<[string, Record<string, unknown>]>) {
         if (successDescription[status] && !response.description) response.description = successDescription[status];
       }
-      if (IDEMPOTENT.has(`${method} ${url}`)) schema.headers = idempotencyHeader;
+      const key = `${method} ${url}`;
+      if (IDEMPOTENT.has(key)) schema.headers = idempotencyHeader;
+      if (MULTIPART.has(key)) schema.consumes = ['multipart/form-data'];
+      const body = schema.body as Record<string, unknown> | undefined;
+      if (body && requestExamples[key] !== undefined && !body.examples) schema.body = { ...body, examples: [requestExamples[key]] };
       const extra = (route.config as { errorStatuses?: number[] } | undefined)?.errorStatuses;
       for (const status of errorStatusesOf({
         method,

@@ -30,7 +30,7 @@ export async function tokensRoutes(app: FastifyInstance, { database, tokenCache 
 
   routes.post(
     '/api/tokens',
-    { schema: { body: createTokenSchema.strict(), response: { 201: createdTokenSchema } } },
+    { schema: { body: createTokenSchema, response: { 201: createdTokenSchema } } },
     async (request, reply) => {
       const userId = signedInUser(request).id;
       if ((await countUserTokens(db, userId)) >= TOKENS_PER_USER) throw new AppError('conflict', tokenMessages.tooMany);
