@@ -1,7 +1,8 @@
 // The dashboard's API for a user with 100,000 links and 1,000,000 clicks: the list, its pages and
 // its title search (a common term, an accented one, a rare one, a miss) against a bare indexed
 // SELECT of a page on the same data, in the same run; then the p99 of redirects alone and with ten
-// searches running beside them. SQLite always; PostgreSQL too with BENCH_DATABASE_URL (or
+// searches running beside them. And the same page asked with a personal API token (Bearer) against
+// the session cookie: the token's lookup is cached, so it should cost no more. SQLite always; PostgreSQL too with BENCH_DATABASE_URL (or
 // TEST_DATABASE_URL).
 import { sql } from 'kysely';
 import { buildApp } from '../server/app';
@@ -10,7 +11,7 @@ import { openDatabase } from '../server/db/database';
 import { openDatabaseReader } from '../server/db/database-reader';
 import type { DialectName } from '../server/db/dialect';
 import { listUserLinks, userLinkTotals } from '../server/links/links.queries';
-import { registerUser } from '../server/test/test-users';
+import { registerUser, sameOrigin } from '../server/test/test-users';
 import { type BenchDatabase, benchDatabases } from './lib/bench-database';
 import { buildServerForBench } from './lib/build-server';
 import { CLICKS, LINKS_PER_USER, SEARCH_TERMS, seedDashboard } from './lib/dashboard-seed';
@@ -53,7 +54,9 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
   const handle = openDatabase(
     dialect === 'sqlite' ? { kind: 'sqlite', dataDir: database.env.DATA_DIR! } : { kind: 'postgres', url: database.env.DATABASE_URL! },
   );
-  const config = { ...loadConfig({ DATA_DIR: database.env.DATA_DIR!, LOG_LEVEL: 'silent', HOST: '127.0.0.1' }), webDir: undefined };
+  // The token's limit stays on (its cost is part of a bearer request) but high enough for every timed call.
+  const apiRateLimit = String((WARM_UP + RUNS) * 3 + 10);
+  const config = { ...loadConfig({ DATA_DIR: database.env.DATA_DIR!, LOG_LEVEL: 'silent', HOST: '127.0.0.1', API_RATE_LIMIT: apiRateLimit }), webDir: undefined };
   const app = await buildApp({ config, database: handle });
   const reader = openDatabaseReader(handle, app.log, 'links');
   try {
@@ -65,10 +68,17 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
 
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
-    const get = async (query: string) => {
-      const response = await fetch(`http://127.0.0.1:${port}/api/links${query}`, { headers: { cookie } });
+    const created = await fetch(`http://127.0.0.1:${port}/api/tokens`, {
+      method: 'POST',
+      headers: { cookie, ...sameOrigin, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench', scope: 'read' }),
+    });
+    if (created.status !== 201) throw new Error(`POST /api/tokens: ${created.status}`);
+    const { secret } = (await created.json()) as { secret: string };
+    const get = async (query: string, auth: Record<string, string> = { cookie }) => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/links${query}`, { headers: auth });
       if (response.status !== 200) throw new Error(`GET /api/links${query}: ${response.status}`);
-      return (await response.json()) as { links: { title: string }[]; totals: { links: number; clicks: number }; nextCursor: string | null };
+      return (await response.json()) as { links: { id: number; title: string }[]; totals: { links: number; clicks: number }; nextCursor: string | null };
     };
     const first = await get('');
     if (first.totals.links !== LINKS_PER_USER || first.totals.clicks !== CLICKS || first.links.length !== PAGE) {
@@ -93,6 +103,16 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
       runs[`search ${kind} on the reader (no HTTP)`] = () => listUserLinks(reader, user.id, { search: term, limit: PAGE + 1 });
     }
     runs['GET /api/links (page + totals)'] = () => get('');
+    runs['GET /api/links, Bearer token'] = () => get('', { authorization: `Bearer ${secret}` });
+    // One link: a cheap answer, where authentication's own cost shows most.
+    const oneId = first.links[0]!.id;
+    const getOne = async (auth: Record<string, string>) => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/links/${oneId}`, { headers: auth });
+      if (response.status !== 200) throw new Error(`GET /api/links/${oneId}: ${response.status}`);
+      return response.json();
+    };
+    runs['GET /api/links/:id, session cookie'] = () => getOne({ cookie });
+    runs['GET /api/links/:id, Bearer token'] = () => getOne({ authorization: `Bearer ${secret}` });
     runs['GET /api/links, page 100'] = () => get(`?cursor=${cursor}`);
     for (const [kind, term] of Object.entries(SEARCH_TERMS)) runs[`GET /api/links?q=${term} (${kind})`] = () => get(searchQuery(term));
 
@@ -100,6 +120,11 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
     const bare = measured[0]![1];
     console.log(`median of ${RUNS} runs each, taken in turn (so load on a shared machine hits all alike), after ${WARM_UP} to warm up`);
     for (const [name, ms] of measured) console.log(`${name.padEnd(44)}${fmt(ms, 3)} ms   ${(ms / bare).toFixed(1).padStart(6)}x baseline`);
+    const byName = Object.fromEntries(measured);
+    const ratio = byName['GET /api/links, Bearer token']! / byName['GET /api/links (page + totals)']!;
+    console.log(`Bearer token / session cookie, same page: ${ratio.toFixed(2)}x`);
+    const oneRatio = byName['GET /api/links/:id, Bearer token']! / byName['GET /api/links/:id, session cookie']!;
+    console.log(`Bearer token / session cookie, one link: ${oneRatio.toFixed(2)}x`);
     return { cookie };
   } finally {
     await reader.close();

@@ -10,6 +10,7 @@ import * as idempotencyKeys from './migrations/0007-idempotency-keys';
 import * as aliasKey from './migrations/0008-alias-key';
 import * as livingLinks from './migrations/0009-living-links';
 import * as qrScans from './migrations/0011-qr-scans';
+import * as apiTokens from './migrations/0012-api-tokens';
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-alias-key': aliasKey,
   '0009-living-links': livingLinks,
   '0011-qr-scans': qrScans,
+  '0012-api-tokens': apiTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -258,6 +258,22 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
     api('register: the body ends inside the picture', { method: 'POST', path: '/api/auth/register', headers: whole.headers, body: whole.payload.subarray(0, pictureAt + 50) }, 'anonymous', 'validation'),
   );
 
+  // API tokens: bad bodies (with the session), and bad bearer credentials (anonymous, no cookie).
+  const goodToken = { name: 'Script', scope: 'read' };
+  for (const value of [
+    {},
+    { ...goodToken, name: '' },
+    { ...goodToken, name: 'x'.repeat(101) },
+    { ...goodToken, scope: 'admin' },
+    { ...goodToken, scope: ['read'] },
+    { ...goodToken, expiresAt: 'mañana' },
+    { ...goodToken, expiresAt: '2001-01-01T00:00:00Z' },
+    { ...goodToken, userId: 1 },
+  ]) cases.push(json('/api/tokens', value, 'user', 'validation'));
+  for (const authorization of ['Bearer', 'Bearer ', 'Bearer corto_', `Bearer corto_${'A'.repeat(43)}`, `Bearer ${'x'.repeat(5000)}`]) {
+    cases.push(api(`links with ${JSON.stringify(authorization.slice(0, 30))}`, { method: 'GET', path: '/api/links', headers: { authorization } }, 'anonymous', 'unauthorized'));
+  }
+
   // Pages and files outside /api: never the database file, never a 5xx.
   for (const [method, path] of [
     ['GET', '/%ZZ'], ['HEAD', '/%ZZ'], ['GET', '/..%2F..%2Fetc%2Fpasswd'], ['GET', '/storage/..%2Fcorto.db'], ['GET', '/storage/../corto.db'],

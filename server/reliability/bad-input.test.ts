@@ -4,6 +4,7 @@ import { authMessages } from '@common/auth/auth-messages';
 import { linkMessages } from '@common/links/link-messages';
 import { errorMessages } from '@common/messages';
 import { statsMessages } from '@common/stats/stats-messages';
+import { tokenMessages } from '@common/tokens/token-messages';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkAs } from '../links/links.test-support';
@@ -21,6 +22,7 @@ const spanish = new Set<string>([
   ...Object.values(authMessages),
   ...Object.values(linkMessages),
   ...Object.values(statsMessages),
+  ...Object.values(tokenMessages),
 ]);
 // zod's own English defaults must never reach a user.
 const english = /\b(invalid|expected|received|unrecognized|required|too (big|small)|must)\b/i;

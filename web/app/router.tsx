@@ -12,6 +12,7 @@ import { RootLayout } from './root-layout';
 const AuthPage = lazyScreen(() => import('../features/auth/auth-page').then((m) => m.AuthPage));
 const DashboardPage = lazyScreen(() => import('../features/links/dashboard-page').then((m) => m.DashboardPage));
 const LinkDetailPage = lazyScreen(() => import('../features/links/link-detail-page').then((m) => m.LinkDetailPage));
+const TokensPage = lazyScreen(() => import('../features/tokens/tokens-page').then((m) => m.TokensPage));
 const RedirectPage = lazyScreen(() => import('../features/redirect/redirect-page').then((m) => m.RedirectPage));
 
 export function AppRoutes() {
@@ -23,6 +24,7 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/link/:id" element={<LinkDetailPage />} />
+          <Route path="/settings/tokens" element={<TokensPage />} />
         </Route>
         <Route path="/:code" element={<RedirectPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -1,0 +1,82 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRouteKeys } from '../reliability/registered-routes';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { documented } from './openapi';
+
+type Operation = {
+  security?: Array<Record<string, string[]>>;
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
+};
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, unknown> };
+};
+
+/** '/api/links/:id' as OpenAPI writes it: '/api/links/{id}'. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  let doc: Document;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    doc = response.json() as Document;
+  });
+  afterAll(async () => t?.close());
+
+  it('lists every registered /api route with its method, whoever added it', () => {
+    // Walks Fastify's own route tree: a route added on any branch is checked once merged.
+    const missing = apiRouteKeys(t.app)
+      .map((key) => key.split(' ') as [string, string])
+      .filter(([method, url]) => documented(url) && method !== 'HEAD' && method !== 'OPTIONS')
+      .filter(([method, url]) => !doc.paths[openApiPath(url)]?.[method.toLowerCase()])
+      .map(([method, url]) => `${method} ${url}`);
+    expect(missing).toEqual([]);
+    expect(Object.keys(doc.paths).length).toBeGreaterThanOrEqual(10);
+    // And nothing that is not an /api route, nor the reference page's own files.
+    expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/') || path.startsWith('/api/docs'))).toEqual([]);
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc as unknown as Parameters<Validator["validate"]>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('has both security schemes, and a session or a token on every private operation', () => {
+    expect(doc.components.securitySchemes).toMatchObject({
+      bearerAuth: { type: 'http', scheme: 'bearer' },
+      cookieAuth: { type: 'apiKey', in: 'cookie', name: 'corto_session' },
+    });
+    expect(doc.paths['/api/links']!.get!.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
+    expect(doc.paths['/api/tokens']!.post!.security).toEqual([{ cookieAuth: [] }]);
+    expect(doc.paths['/api/health']!.get!.security).toBeUndefined();
+  });
+
+  it('documents the error envelope on every error status, and examples', () => {
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const statuses = Object.keys(operation.responses);
+        expect(statuses.some((status) => status.startsWith('2')), `${method} ${path} has a success`).toBe(true);
+        for (const status of statuses.filter((one) => Number(one) >= 400)) {
+          const schema = operation.responses[status]!.content?.['application/json']?.schema as { properties?: { error?: unknown } };
+          expect(schema?.properties?.error, `${method} ${path} ${status}`).toBeDefined();
+        }
+      }
+    }
+    const create = doc.paths['/api/links']!.post!;
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '409', '422', '429']));
+    const exampleOf = (operation: Operation) => {
+      const media = operation.requestBody!.content['application/json'] as { example?: unknown; examples?: unknown; schema: { examples?: unknown } };
+      return media.example ?? media.examples ?? media.schema.examples;
+    };
+    expect(exampleOf(create)).toMatchObject({ longUrl: 'https://example.com/portfolio' });
+    expect(exampleOf(doc.paths['/api/tokens']!.post!)).toBeDefined();
+  });
+});
