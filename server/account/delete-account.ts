@@ -94,6 +94,9 @@ async function deleteRowsOf(db: Database, userId: number): Promise<void> {
   await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).execute();
   // API tokens (server/tokens/, table api_tokens) go here:
   //   await db.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+  await db.deleteFrom('totp_challenges').where('user_id', '=', userId).execute();
+  await db.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   await db.deleteFrom('users').where('id', '=', userId).execute();
 }
