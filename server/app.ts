@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { createClickWriter } from './clicks/click-writer';
+import { accountPlugin } from './account/account.plugin';
 import { authRoutes } from './auth/auth.routes';
 import { refuseCrossOrigin } from './auth/cross-origin';
 import { registerSessionSupport } from './auth/session-support';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     });
     await api.register(healthRoutes, context);
     await api.register(authRoutes, context);
+    await api.register(accountPlugin, context);
     await api.register(linksRoutes, context);
     await api.register(statsRoutes, context);
     await api.register(tokensRoutes, context);

@@ -50,6 +50,8 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'debe ser true o false' })
     .default('false')
     .transform((value) => value === 'true'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'debe ser una dirección smtp://usuario:clave@servidor:puerto (o smtps://)' }).optional(),
+  MAIL_FROM: z.string().trim().min(3, { error: 'debe ser un remitente, p. ej. "Corto <no-reply@ejemplo.com>"' }).optional(),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(300_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(1).default(72_000),
@@ -98,6 +100,10 @@ export interface Config {
    * connection is closed after keepAliveTimeoutMs. 0 turns the first two off.
    */
   http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** Where mail (password-reset links) is sent through; without it the reset link is the operator's (CLI). */
+  smtpUrl: string | undefined;
+  /** The From of Corto's mail. */
+  mailFrom: string;
   /** Where the built web app lives; absent in API-only tests. */
   webDir: string | undefined;
 }
@@ -138,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_MS,
       keepAliveTimeoutMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? `Corto <no-reply@${new URL(vars.PUBLIC_BASE_URL ?? 'http://localhost').hostname}>`,
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   };
 }

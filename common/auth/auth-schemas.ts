@@ -48,6 +48,8 @@ export const userSchema = z.object({
   /** Address of the profile picture. */
   profileImage: z.string(),
   createdAt: z.iso.datetime(),
+  /** Two-factor sign-in (TOTP) is on. */
+  totp: z.boolean(),
 });
 
 export const userResponseSchema = z.object({ user: userSchema });

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { authMessages as m, PROFILE_IMAGE_MAX_BYTES } from '@common/auth/auth-messages';
+import { loginResponseSchema } from '@common/account/account-schemas';
 import { loginSchema, registerFieldsSchema, sessionResponseSchema, userResponseSchema } from '@common/auth/auth-schemas';
 import { buckets } from '@common/constants';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,7 @@ import { createLoginGuard, type LoginGuard } from './login-guard';
 import { hashPassword, verifyPassword } from './passwords';
 import { storeProfilePicture } from './profile-picture';
 import { authRateLimits } from './rate-limits';
+import { CHALLENGE_COOKIE, CHALLENGE_LIFETIME_MS, createChallenge } from '../account/totp';
 import { endSession, startSession } from './sessions';
 
 // The form's fields plus the picture, which multipart hands over as bytes.
@@ -73,7 +75,7 @@ async function registerRoute(app: FastifyInstance, { database, config, storage }
           profile_image: imageKey,
           created_at: Date.now(),
         });
-        await startSession(db, config, reply, row.id);
+        await startSession(db, config, request, reply, row.id);
         await loginGuard.remember(request, reply, email);
         return reply.status(201).send({ user: apiUser(storage, sessionUserOfRow(row)) });
       } catch (error) {
@@ -99,7 +101,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
   routes.post(
     '/api/auth/login',
     {
-      schema: { body: loginSchema.strict(), response: { 200: userResponseSchema } },
+      schema: { body: loginSchema.strict(), response: { 200: loginResponseSchema } },
       onRequest: loginLimits.perIp,
     },
     async (request, reply) => {
@@ -111,7 +113,19 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
         return (await verifyPassword(found?.password_hash, password)) ? found : undefined;
       });
       if (!row) throw new AppError('unauthorized', m.wrongCredentials);
-      await startSession(db, config, reply, row.id);
+      if (row.totp_secret) {
+        // Two-factor: the code is asked next (POST /api/auth/totp), with this challenge's cookie.
+        const challenge = await createChallenge(db, row.id);
+        reply.setCookie(CHALLENGE_COOKIE, challenge, {
+          path: '/api/auth',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.publicBaseUrl.startsWith('https:'),
+          maxAge: CHALLENGE_LIFETIME_MS / 1000,
+        });
+        return { totpRequired: true as const };
+      }
+      await startSession(db, config, request, reply, row.id);
       return { user: apiUser(storage, sessionUserOfRow(row)) };
     },
   );

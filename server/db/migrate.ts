@@ -11,6 +11,7 @@ import * as aliasKey from './migrations/0008-alias-key';
 import * as livingLinks from './migrations/0009-living-links';
 import * as qrScans from './migrations/0011-qr-scans';
 import * as apiTokens from './migrations/0012-api-tokens';
+import * as accounts from './migrations/0013-accounts';
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009-living-links': livingLinks,
   '0011-qr-scans': qrScans,
   '0012-api-tokens': apiTokens,
+  '0013-accounts': accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

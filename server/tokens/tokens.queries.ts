@@ -81,6 +81,7 @@ export async function findTokenByHash(db: Database, hash: string): Promise<Token
       'users.name',
       'users.profile_image',
       'users.created_at',
+      'users.totp_secret',
     ])
     .where('api_tokens.token_hash', '=', hash)
     .executeTakeFirst();
@@ -90,7 +91,7 @@ export async function findTokenByHash(db: Database, hash: string): Promise<Token
     scope: row.scope,
     expiresAt: row.expires_at === null ? null : Number(row.expires_at),
     lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
-    user: { id: Number(row.id), email: row.email, name: row.name, profileImageKey: row.profile_image, createdAt: Number(row.created_at) },
+    user: { id: Number(row.id), email: row.email, name: row.name, profileImageKey: row.profile_image, createdAt: Number(row.created_at), totp: row.totp_secret !== null },
   };
 }
 
