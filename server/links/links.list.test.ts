@@ -39,6 +39,18 @@ describe.each(testDialects)('GET /api/links on %s', (dialect) => {
     expect((await list('', other.cookie)).totals).toEqual({ links: 1, clicks: 0 });
   });
 
+  it('shows each link\'s former addresses, read with the page', async () => {
+    const moved = await createLinkAs(t.app, cookie, { customUrl: 'antes-1' });
+    const still = await createLinkAs(t.app, cookie, { customUrl: 'quieto-1' });
+    await t.database.db.insertInto('former_aliases').values({ alias_key: 'antes-0', alias: 'Antes-0', url_id: moved.id, created_at: 1 }).execute();
+    await t.database.db.insertInto('former_aliases').values({ alias_key: 'antes-00', alias: 'antes-00', url_id: moved.id, created_at: 2 }).execute();
+    const { links } = await list();
+    expect(links.map((link) => [link.id, link.previousAddresses])).toEqual([
+      [still.id, []],
+      [moved.id, ['Antes-0', 'antes-00']],
+    ]);
+  });
+
   it('answers an empty list and zero totals to a user without links', async () => {
     expect(await list()).toEqual({
       links: [],
