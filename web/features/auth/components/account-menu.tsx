@@ -1,5 +1,5 @@
 import type { User } from '@common/auth/auth-schemas';
-import { LayoutDashboard, LogOut } from 'lucide-react';
+import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../../components/ui/avatar';
 import {
@@ -14,7 +14,7 @@ import { toast } from '../../../components/ui/toaster';
 import { messageOf } from '../../../api/client';
 import { useLogout } from '../api/logout';
 
-/** The signed-in user's avatar, opening a menu with their name, 'Mis links' and 'Cerrar sesión'. */
+/** The signed-in user's avatar, opening a menu with their name, 'Mis links', 'Mi cuenta' and 'Cerrar sesión'. */
 export function AccountMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   const logoutMutation = useLogout();
@@ -52,6 +52,12 @@ export function AccountMenu({ user }: { user: User }) {
           <Link to="/dashboard">
             <LayoutDashboard aria-hidden />
             Mis links
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/cuenta">
+            <UserRound aria-hidden />
+            Mi cuenta
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem variant="destructive" disabled={logoutMutation.isPending} onSelect={logOut}>
