@@ -5,6 +5,7 @@ export const RESERVED_PATHS = [
   'assets',
   'auth',
   'dashboard',
+  'cuenta',
   'link',
   'links',
   'storage',

@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@common/auth/auth-schemas';
 import type { Link } from '@common/links/link-schemas';
+import { insertLink as insertUrlRow } from '../links/links.queries';
 import { createLinkAs } from '../links/links.test-support';
+import { insertLink } from '../redirect/redirect.test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { tablesOfThisDatabase } from '../test/database-tables';
 import { registerUser, sameOrigin } from '../test/test-users';
@@ -109,5 +112,48 @@ describe.each(testDialects)('deleteAccount on %s', (dialect) => {
     await expect(deleteAccount(t.app.appContext, leaving.user.id)).resolves.toBeUndefined();
     const other = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: staying.cookie } });
     expect(other.json().user.id).toBe(staying.user.id);
+  });
+});
+
+// Two instances sharing Redis: the account deleted through one, its addresses stop on the other.
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const hasRedis = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(redisUrl);
+  const socket = connect(Number(port || 6379), hostname);
+  socket.once('connect', () => (socket.destroy(), resolve(true)));
+  socket.once('error', () => resolve(false));
+});
+if (!hasRedis) console.warn(`delete-account.test: no Redis at ${redisUrl}; cross-instance test skipped`);
+
+describe.runIf(hasRedis).each(testDialects)('deleteAccount across instances on %s', (dialect) => {
+  let one: TestApp;
+  let two: TestApp;
+  beforeEach(async () => {
+    one = await createTestApp(dialect, { REDIS_URL: redisUrl });
+    two = await createTestApp(dialect, { REDIS_URL: redisUrl });
+    await two.app.appContext.linkCache.listening;
+  });
+  afterEach(async () => {
+    await one?.close();
+    await two?.close();
+  });
+
+  it("drops the user's addresses from the other instance's cache at once", async () => {
+    // Each test app has its own database; the same codes in both stand for one shared account.
+    const code = `d${Date.now().toString(36).slice(-5)}`;
+    const alias = `Cuenta-${code}`;
+    const leaving = await registerUser(one.app);
+    await insertUrlRow(one.database.db, { user_id: leaving.user.id, title: 'x', original_url: 'https://example.com/', custom_url: alias, short_url: code, qr: `qr-${code}.png`, created_at: Date.now() });
+    const onTwo = await insertLink(two.database.db, { shortUrl: code, customUrl: alias });
+    expect((await two.app.inject({ method: 'GET', url: `/${code}` })).statusCode).toBe(302);
+    expect(two.app.appContext.linkCache.peek(code)).toBeDefined();
+
+    // The row goes from the second database as the shared one would; only the first instance deletes.
+    await two.database.db.deleteFrom('urls').where('id', '=', onTwo.id).execute();
+    await deleteAccount(one.app.appContext, leaving.user.id);
+
+    await expect.poll(() => two.app.appContext.linkCache.peek(code), { timeout: 2000 }).toBeUndefined();
+    expect(two.app.appContext.linkCache.peek(alias.toLowerCase())).toBeUndefined();
+    expect((await two.app.inject({ method: 'GET', url: `/${alias}` })).statusCode).toBe(404);
   });
 });

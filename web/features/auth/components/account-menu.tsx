@@ -1,5 +1,5 @@
 import type { User } from '@common/auth/auth-schemas';
-import { KeyRound, LayoutDashboard, LogOut } from 'lucide-react';
+import { KeyRound, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../../components/ui/avatar';
 import {
@@ -14,7 +14,7 @@ import { toast } from '../../../components/ui/toaster';
 import { messageOf } from '../../../api/client';
 import { useLogout } from '../api/logout';
 
-/** The signed-in user's avatar, opening a menu with their name, 'Mis links', 'Tokens de API' and 'Cerrar sesión'. */
+/** The signed-in user's avatar, opening a menu with their name, 'Mis links', 'Mi cuenta', 'Tokens de API' and 'Cerrar sesión'. */
 export function AccountMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   const logoutMutation = useLogout();
@@ -55,7 +55,13 @@ export function AccountMenu({ user }: { user: User }) {
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <Link to="/settings/tokens">
+          <Link to="/cuenta">
+            <UserRound aria-hidden />
+            Mi cuenta
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/cuenta/tokens">
             <KeyRound aria-hidden />
             Tokens de API
           </Link>

@@ -5,7 +5,7 @@ import { buttonVariants } from '../../../components/ui/button';
 import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
 import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
-import { messagesOf } from './field-messages';
+import { messagesOf } from '../../../components/form/field-messages';
 
 type PictureFieldProps = {
   id: string;

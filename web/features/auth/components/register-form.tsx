@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { useRegister } from '../api/register';
 import { type RegisterFormInput, type RegisterFormValues, registerFormSchema } from '../register-form-schema';
 import { applyServerFields } from '../../../components/form/apply-server-fields';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/form/form-field';
 import { PictureField } from './picture-field';
 import { serverErrorMessage } from './server-error';
 

@@ -11,7 +11,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { CREATE_NEW_PARAM, returnAfterSignIn } from '../../auth/auth-paths';
-import { messagesOf } from '../../auth/components/field-messages';
+import { messagesOf } from '../../../components/form/field-messages';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';

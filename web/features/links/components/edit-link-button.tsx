@@ -6,7 +6,7 @@ import { Pencil } from 'lucide-react';
 import { type ComponentProps, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../api/client';
-import { messagesOf } from '../../auth/components/field-messages';
+import { messagesOf } from '../../../components/form/field-messages';
 import { Alert } from '../../../components/ui/alert';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import type { FieldError as FormFieldError } from 'react-hook-form';
-import { messagesOf } from '../../auth/components/field-messages';
+import { messagesOf } from '../../../components/form/field-messages';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';

@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react';
 import type { FieldError as HookFieldError } from 'react-hook-form';
-import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { FieldError, fieldErrorId } from '../ui/field-error';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
 import { messagesOf } from './field-messages';
 
 type FormFieldProps = ComponentProps<typeof Input> & {

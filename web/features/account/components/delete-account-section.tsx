@@ -1,0 +1,54 @@
+import { deleteAccountSchema } from '@common/account/account-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { applyServerFields } from '../../../components/form/apply-server-fields';
+import { FormField } from '../../../components/form/form-field';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { messageOf } from '../../../api/client';
+import { useDeleteAccount } from '../api/profile';
+import { Section } from './section';
+
+export function DeleteAccountSection() {
+  const navigate = useNavigate();
+  const mutation = useDeleteAccount();
+  const form = useForm<z.input<typeof deleteAccountSchema>, unknown, z.output<typeof deleteAccountSchema>>({
+    resolver: zodResolver(deleteAccountSchema),
+    defaultValues: { password: '' },
+  });
+  const onSubmit = form.handleSubmit((values) =>
+    mutation.mutate(values, {
+      onSuccess: () => navigate('/', { replace: true }),
+      onError: (error) => applyServerFields(error, form.setError),
+    }),
+  );
+  return (
+    <Section id="cuenta-eliminar" title="Eliminar mi cuenta" description="Se borran tu cuenta, tus links, sus clics y estadísticas, y tus archivos. No se puede deshacer.">
+      <Dialog onOpenChange={(open) => (open ? undefined : (form.reset(), mutation.reset()))}>
+        <DialogTrigger asChild>
+          <Button variant="destructive">Eliminar mi cuenta</Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>¿Eliminar tu cuenta?</DialogTitle>
+            <DialogDescription>
+              Tus links dejarán de funcionar al momento y se borrarán sus estadísticas. Escribe tu contraseña para confirmar.
+            </DialogDescription>
+          </DialogHeader>
+          <form noValidate onSubmit={onSubmit} className="grid gap-4">
+            <FormField id="delete-password" label="Contraseña" type="password" autoComplete="current-password" error={form.formState.errors.password} {...form.register('password')} />
+            {mutation.isError && !form.formState.errors.password && <Alert>{messageOf(mutation.error)}</Alert>}
+            <DialogFooter>
+              <Button type="submit" variant="destructive" loading={mutation.isPending}>
+                Eliminar definitivamente
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </Section>
+  );
+}

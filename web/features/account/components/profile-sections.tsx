@@ -1,0 +1,70 @@
+import { changeEmailSchema, updateNameSchema } from '@common/account/account-schemas';
+import type { User } from '@common/auth/auth-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { applyServerFields } from '../../../components/form/apply-server-fields';
+import { FormField } from '../../../components/form/form-field';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { messageOf } from '../../../api/client';
+import { useChangeEmail, useUpdateName } from '../api/profile';
+import { Done, Section } from './section';
+
+export function NameSection({ user }: { user: User }) {
+  const mutation = useUpdateName();
+  const form = useForm<z.input<typeof updateNameSchema>, unknown, z.output<typeof updateNameSchema>>({
+    resolver: zodResolver(updateNameSchema),
+    criteriaMode: 'all',
+    defaultValues: { name: user.name },
+  });
+  const onSubmit = form.handleSubmit((values) => mutation.mutate(values, { onError: (error) => applyServerFields(error, form.setError) }));
+  return (
+    <Section id="cuenta-nombre" title="Nombre">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField id="account-name" label="Nombre" autoComplete="name" error={form.formState.errors.name} {...form.register('name')} />
+        {mutation.isError && !form.formState.errors.name && <Alert>{messageOf(mutation.error)}</Alert>}
+        {mutation.isSuccess && <Done>Nombre guardado</Done>}
+        <Button type="submit" loading={mutation.isPending} className="justify-self-start">
+          Guardar nombre
+        </Button>
+      </form>
+    </Section>
+  );
+}
+
+export function EmailSection({ user }: { user: User }) {
+  const mutation = useChangeEmail();
+  const form = useForm<z.input<typeof changeEmailSchema>, unknown, z.output<typeof changeEmailSchema>>({
+    resolver: zodResolver(changeEmailSchema),
+    criteriaMode: 'all',
+    defaultValues: { email: user.email, password: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) =>
+    mutation.mutate(values, {
+      onSuccess: () => form.reset({ email: values.email, password: '' }),
+      onError: (error) => applyServerFields(error, form.setError),
+    }),
+  );
+  return (
+    <Section id="cuenta-email" title="Email" description="Para cambiarlo, confirma con tu contraseña.">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField id="account-email" label="Email" type="email" autoComplete="email" error={errors.email} {...form.register('email')} />
+        <FormField
+          id="account-email-password"
+          label="Contraseña"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password}
+          {...form.register('password')}
+        />
+        {mutation.isError && !errors.email && !errors.password && <Alert>{messageOf(mutation.error)}</Alert>}
+        {mutation.isSuccess && <Done>Email cambiado</Done>}
+        <Button type="submit" loading={mutation.isPending} className="justify-self-start">
+          Cambiar email
+        </Button>
+      </form>
+    </Section>
+  );
+}
