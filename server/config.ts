@@ -49,6 +49,7 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'debe ser true o false' })
     .default('false')
     .transform((value) => value === 'true'),
+  CLICK_RETENTION_DAYS: z.coerce.number({ error: 'debe ser un número de días' }).int().min(1, 'debe ser al menos 1 día').optional(),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(300_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(1).default(72_000),
@@ -95,6 +96,8 @@ export interface Config {
    * connection is closed after keepAliveTimeoutMs. 0 turns the first two off.
    */
   http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** Days of raw clicks `corto prune` keeps (roll-ups are kept forever); unset: prune refuses to run. */
+  clickRetentionDays: number | undefined;
   /** Where the built web app lives; absent in API-only tests. */
   webDir: string | undefined;
 }
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_MS,
       keepAliveTimeoutMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
+    clickRetentionDays: vars.CLICK_RETENTION_DAYS,
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   };
 }
