@@ -109,8 +109,13 @@ function decoder(file: PagedFile, base: number) {
     if (type === 0) type = 7 + file.byte(at++);
     let size = control & 0x1f;
     if (size === 29) size = 29 + file.byte(at++);
-    else if (size === 30) (size = 285 + file.uint(at, 2)), (at += 2);
-    else if (size === 31) (size = 65821 + file.uint(at, 3)), (at += 3);
+    else if (size === 30) {
+      size = 285 + file.uint(at, 2);
+      at += 2;
+    } else if (size === 31) {
+      size = 65821 + file.uint(at, 3);
+      at += 3;
+    }
     switch (type) {
       case 2: // UTF-8 string
         return [file.bytes(at, size).toString('utf8'), at + size];
