@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
@@ -25,10 +24,10 @@ import { redirectRoutes } from './redirect/redirect.routes';
 import { registerOpenApi } from './openapi/openapi';
 import { docsPage, openApiRoutes } from './openapi/openapi.routes';
 import { createLimiterFactory } from './rate-limits/shared-limiter';
-import { createLocalStorage } from './storage/local-storage';
 import { refuseTokensOnPrivatePrefixes, registerBearerAuth } from './tokens/bearer-auth';
 import { createTokenCache } from './tokens/token-cache';
 import { tokensRoutes } from './tokens/tokens.routes';
+import { storageFor } from './storage/configured-storage';
 import { staticRoutes } from './static/static.routes';
 import { statsRoutes } from './stats/stats.routes';
 
@@ -75,7 +74,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const context: AppContext = {
     config,
     database,
-    storage: createLocalStorage(path.join(config.dataDir, 'storage')),
+    storage: storageFor(config),
     linkCache: createLinkCache({
       db: database.db,
       maxEntries: config.linkCacheSize,

@@ -52,6 +52,7 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'debe ser una dirección smtp://usuario:clave@servidor:puerto (o smtps://)' }).optional(),
   MAIL_FROM: z.string().trim().min(3, { error: 'debe ser un remitente, p. ej. "Corto <no-reply@ejemplo.com>"' }).optional(),
+  CLICK_RETENTION_DAYS: z.coerce.number({ error: 'debe ser un número de días' }).int().min(1, 'debe ser al menos 1 día').optional(),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(300_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(1).default(72_000),
@@ -104,6 +105,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of Corto's mail. */
   mailFrom: string;
+  /** Days of raw clicks `corto prune` keeps (roll-ups are kept forever); unset: prune refuses to run. */
+  clickRetentionDays: number | undefined;
   /** Where the built web app lives; absent in API-only tests. */
   webDir: string | undefined;
 }
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? `Corto <no-reply@${new URL(vars.PUBLIC_BASE_URL ?? 'http://localhost').hostname}>`,
+    clickRetentionDays: vars.CLICK_RETENTION_DAYS,
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   };
 }

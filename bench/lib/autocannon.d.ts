@@ -5,6 +5,7 @@ declare module 'autocannon' {
     '3xx': number;
     '4xx': number;
     '5xx': number;
+    non2xx: number;
     errors: number;
     timeouts: number;
     requests: { average: number };
@@ -16,6 +17,12 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     followRedirect?: boolean;
+    headers?: Record<string, string>;
+    /** Cycled per connection; setupRequest may rewrite each request before it is sent. */
+    requests?: Array<{
+      path?: string;
+      setupRequest?: (request: { headers?: Record<string, string> }) => { headers?: Record<string, string> };
+    }>;
   }): Promise<Result>;
   export default autocannon;
 }

