@@ -17,6 +17,7 @@ export const errorCodes = [
   'idempotency_key_reused',
   'rate_limited',
   'database_unavailable',
+  'storage_unavailable',
   'busy',
   'internal',
 ] as const;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
@@ -20,7 +19,7 @@ import { createRedirectAnswer } from './redirect/redirect-answer';
 import { createRedirectFastPath } from './redirect/redirect-fast-path';
 import { redirectRawUtf8Path } from './redirect/raw-path-redirect';
 import { redirectRoutes } from './redirect/redirect.routes';
-import { createLocalStorage } from './storage/local-storage';
+import { openStorage } from './storage/open-storage';
 import { staticRoutes } from './static/static.routes';
 import { statsRoutes } from './stats/stats.routes';
 
@@ -64,7 +63,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const context: AppContext = {
     config,
     database,
-    storage: createLocalStorage(path.join(config.dataDir, 'storage')),
+    storage: openStorage(config),
     linkCache: createLinkCache({ db: database.db, maxEntries: config.linkCacheSize, redisUrl: config.redisUrl, log: app.log }),
     clickWriter: createClickWriter({
       database,
@@ -85,6 +84,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   app.addHook('onClose', async () => {
     await context.clickWriter.close();
     await context.linkCache.close();
+    context.storage.close();
   });
 
   // CSP, nosniff, Referrer-Policy, frame-ancestors on every answer; first, so refusals get them too.
