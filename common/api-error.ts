@@ -11,6 +11,7 @@ export const errorCodes = [
   'request_timeout',
   'unauthorized',
   'forbidden',
+  'insufficient_scope',
   'not_found',
   'conflict',
   'idempotency_in_progress',

@@ -2,6 +2,8 @@ import type { ClickWriter } from './clicks/click-writer';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { LinkCache } from './redirect/link-cache';
+import type { LimiterFactory } from './rate-limits/shared-limiter';
+import type { TokenCache } from './tokens/token-cache';
 import type { ObjectStorage } from './storage/storage';
 
 /** What every capability's routes may use; built once in buildApp. */
@@ -13,6 +15,10 @@ export interface AppContext {
   linkCache: LinkCache;
   /** Queued clicks; clickWriter.flush() writes them now (drained on app close). */
   clickWriter: ClickWriter;
+  /** Rate limits shared by every instance through Redis (REDIS_URL), in memory otherwise. */
+  limiters: LimiterFactory;
+  /** API tokens by hash; tokenCache.forget / forgetUser when tokens end (every instance hears it). */
+  tokenCache: TokenCache;
 }
 
 declare module 'fastify' {

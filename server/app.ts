@@ -19,7 +19,13 @@ import { createRedirectAnswer } from './redirect/redirect-answer';
 import { createRedirectFastPath } from './redirect/redirect-fast-path';
 import { redirectRawUtf8Path } from './redirect/raw-path-redirect';
 import { redirectRoutes } from './redirect/redirect.routes';
+import { registerOpenApi } from './openapi/openapi';
+import { docsPage, openApiRoutes } from './openapi/openapi.routes';
+import { createLimiterFactory } from './rate-limits/shared-limiter';
 import { openStorage } from './storage/open-storage';
+import { refuseTokensOnPrivatePrefixes, registerBearerAuth } from './tokens/bearer-auth';
+import { createTokenCache } from './tokens/token-cache';
+import { tokensRoutes } from './tokens/tokens.routes';
 import { staticRoutes } from './static/static.routes';
 import { statsRoutes } from './stats/stats.routes';
 
@@ -59,6 +65,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any route, so the OpenAPI document sees them all.
+  await registerOpenApi(app, config);
 
   const context: AppContext = {
     config,
@@ -71,7 +79,11 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       flushMs: config.clickFlushMs,
       queueLimit: config.clickQueueLimit,
     }),
+    limiters: createLimiterFactory({ redisUrl: config.redisUrl, log: app.log }),
+    tokenCache: createTokenCache({ db: database.db, redisUrl: config.redisUrl, log: app.log }),
   };
+  // Shared limits count in Redis from the first request (or know at once that it is away).
+  await context.limiters.settled;
   app.decorate('appContext', context);
 
   const https = config.publicBaseUrl.startsWith('https:');
@@ -84,6 +96,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   app.addHook('onClose', async () => {
     await context.clickWriter.close();
     await context.linkCache.close();
+    await context.limiters.close();
+    await context.tokenCache.close();
     context.storage.close();
   });
 
@@ -91,6 +105,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await registerSecurityHeaders(app, { https });
   // The refusal of writes sent from other sites: on every write whatever its path (the router
   // decodes '/%61pi/...' to the API too), synchronous, so a redirect pays one function call for it.
+  // A personal API token never reaches /api/tokens, /api/account or /api/admin, routes or not.
+  app.addHook('onRequest', refuseTokensOnPrivatePrefixes);
   app.addHook('onRequest', refuseCrossOrigin(config));
   // The API in a scope of its own: the redirect route needs none of its per-request hooks.
   await app.register(async (api) => {
@@ -100,11 +116,19 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     registerApiDeadline(api, config.apiDeadlineMs);
     // Cookies, request.user and app.sessionUserOf, for every API route.
     await registerSessionSupport(api, context);
+    // Authorization: Bearer <secret>: the token's user, scope and rate limit (RateLimit-* headers).
+    registerBearerAuth(api, {
+      cache: context.tokenCache,
+      limiter: context.limiters.create({ name: 'api-token', points: config.apiRateLimit, durationSeconds: 60 }),
+    });
     await api.register(healthRoutes, context);
     await api.register(authRoutes, context);
     await api.register(linksRoutes, context);
     await api.register(statsRoutes, context);
+    await api.register(tokensRoutes, context);
+    await api.register(openApiRoutes);
   });
+  await app.register(docsPage);
   await app.register(redirectRoutes, { ...context, answer });
   await app.register(staticRoutes, context);
   return app;

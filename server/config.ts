@@ -45,6 +45,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(10),
   API_DEADLINE_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin plazo)' }).int().min(0).default(10_000),
   REDIRECT_MISS_LIMIT: z.coerce.number({ error: 'debe ser un número de direcciones desconocidas por minuto (0 = sin límite)' }).int().min(0).default(30),
+  API_RATE_LIMIT: z.coerce.number({ error: 'debe ser un número de peticiones por minuto y token (0 = sin límite)' }).int().min(0).default(600),
   LINKS_PER_HOUR: z.coerce.number({ error: 'debe ser un número de links por hora (0 = sin límite)' }).int().min(0).default(200),
   ALLOW_PRIVATE_DESTINATIONS: z
     .enum(['true', 'false'], { error: 'debe ser true o false' })
@@ -106,6 +107,8 @@ export interface Config {
   apiDeadlineMs: number;
   /** Unknown short addresses one client (an IPv4 address, an IPv6 /64) may ask for per minute; 0 = no limit. */
   redirectMissLimit: number;
+  /** Requests one API token may make per minute (shared by every instance through Redis); 0 = no limit. */
+  apiRateLimit: number;
   /** Links one account may create per hour; 0 = no limit. */
   linksPerHour: number;
   /** Destinations on loopback, private or link-local addresses, or on this instance, are allowed (an intranet). */
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerEmail: vars.AUTH_RATE_LIMIT_EMAIL,
     apiDeadlineMs: vars.API_DEADLINE_MS,
     redirectMissLimit: vars.REDIRECT_MISS_LIMIT,
+    apiRateLimit: vars.API_RATE_LIMIT,
     linksPerHour: vars.LINKS_PER_HOUR,
     allowPrivateDestinations: vars.ALLOW_PRIVATE_DESTINATIONS,
     http: {

@@ -20,7 +20,11 @@ declare module 'fastify' {
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const user = await request.server.sessionUserOf(request, reply);
-  if (!user) throw new AppError('unauthorized', errorMessages.unauthorized);
+  if (!user) {
+    // A program learns it may authenticate with a personal API token (a browser ignores this).
+    void reply.header('www-authenticate', 'Bearer realm="corto"');
+    throw new AppError('unauthorized', errorMessages.unauthorized);
+  }
   request.user = user;
 }
 

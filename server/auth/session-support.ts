@@ -10,5 +10,8 @@ import { sessionUser } from './sessions';
 export async function registerSessionSupport(app: FastifyInstance, { database, config }: AppContext): Promise<void> {
   await app.register(fastifyCookie);
   app.decorateRequest('user', null);
-  app.decorate('sessionUserOf', (request, reply) => sessionUser(database.db, config, request, reply));
+  // A bearer request is its token's user (set by bearer-auth.ts), whatever cookie it carries.
+  app.decorate('sessionUserOf', async (request, reply) =>
+    request.apiToken ? request.user : sessionUser(database.db, config, request, reply),
+  );
 }

@@ -112,6 +112,22 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+/** A personal API token; revoking it deletes the row. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  scope: 'read' | 'write';
+  /** The secret's first characters: enough to recognise it, never to use it. */
+  prefix: string;
+  /** SHA-256 (hex) of the secret. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number | null;
+  /** Written at most once a minute per token. */
+  last_used_at: number | null;
+}
+
 /** Each user's count of links and sum of their click_count, kept by triggers on urls (migration 0005). */
 export interface UserLinkTotalsTable {
   user_id: number;
@@ -129,6 +145,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   user_link_totals: UserLinkTotalsTable;
   former_aliases: FormerAliasesTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -137,3 +154,4 @@ export type UrlRow = Selectable<UrlsTable>;
 export type NewUrlRow = Insertable<UrlsTable>;
 export type ClickRow = Selectable<ClicksTable>;
 export type NewClickRow = Insertable<ClicksTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;

@@ -8,6 +8,7 @@ const statusByCode: Record<ErrorCode, number> = {
   request_timeout: 408,
   unauthorized: 401,
   forbidden: 403,
+  insufficient_scope: 403,
   not_found: 404,
   conflict: 409,
   idempotency_in_progress: 409,

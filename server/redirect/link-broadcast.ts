@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 
 // Several instances behind a load balancer each keep their own cache; a delete on one is
 // published here so every other forgets the link too.
-const CHANNEL = 'corto:links:forget';
+const LINKS_CHANNEL = 'corto:links:forget';
 // A delete must not hang on an unreachable Redis: ioredis queues the message and sends it on
 // reconnect; we stop waiting after this long.
 const PUBLISH_WAIT_MS = 1000;
@@ -18,12 +18,14 @@ export interface LinkBroadcast {
 export interface LinkBroadcastOptions {
   redisUrl: string;
   log: FastifyBaseLogger;
+  /** The Redis channel; the link cache's by default (the API token cache has its own). */
+  channel?: string;
   onForget(keys: string[]): void;
   /** A subscriber that was cut off may have missed messages: the cache starts over. */
   onReconnect(): void;
 }
 
-export function openLinkBroadcast({ redisUrl, log, onForget, onReconnect }: LinkBroadcastOptions): LinkBroadcast {
+export function openLinkBroadcast({ redisUrl, log, channel = LINKS_CHANNEL, onForget, onReconnect }: LinkBroadcastOptions): LinkBroadcast {
   const options = { lazyConnect: false, maxRetriesPerRequest: null };
   const publisher = new Redis(redisUrl, options);
   const subscriber = new Redis(redisUrl, options);
@@ -43,7 +45,7 @@ export function openLinkBroadcast({ redisUrl, log, onForget, onReconnect }: Link
     everReady = true;
   });
   // Links cached before we listened may have been deleted meanwhile: start from an empty cache.
-  const subscribed = subscriber.subscribe(CHANNEL).then(onReconnect, onError);
+  const subscribed = subscriber.subscribe(channel).then(onReconnect, onError);
   subscriber.on('message', (_channel: string, message: string) => {
     try {
       const keys: unknown = JSON.parse(message);
@@ -59,7 +61,7 @@ export function openLinkBroadcast({ redisUrl, log, onForget, onReconnect }: Link
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(resolve, PUBLISH_WAIT_MS, 'timeout')));
       try {
-        const result = await Promise.race([publisher.publish(CHANNEL, JSON.stringify(keys)), timeout]);
+        const result = await Promise.race([publisher.publish(channel, JSON.stringify(keys)), timeout]);
         if (result === 'timeout') log.warn({ keys }, 'Redis slow: link deletion will reach other instances later');
       } catch (error) {
         log.warn({ err: error, keys }, 'could not publish a link deletion to other instances');

@@ -3,6 +3,7 @@ import type { Link } from '@common/links/link-schemas';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkAs } from '../links/links.test-support';
+import { createTokenAs } from '../tokens/tokens.test-support';
 import { agents } from '../redirect/redirect.test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { makeImage, multipart, registerUser, sameOrigin, sessionCookie } from '../test/test-users';
@@ -44,6 +45,11 @@ interface Entry {
 }
 
 const FORGED_COOKIE = 'corto_session=Zm9yZ2VkLXNlc3Npb24tdG9rZW4tdGhhdC13YXMtbmV2ZXItaXNzdWVk';
+const publicPage = (url: string): Entry => ({
+  access: 'public',
+  status: { anonymous: 200, forged: 200, other: 200, owner: 200 },
+  request: () => ({ method: 'GET', url }),
+});
 const ownerOnly = { anonymous: 401, forged: 401, other: 404, owner: 200 };
 const anyUser = { anonymous: 401, forged: 401, other: 200, owner: 200 };
 let counter = 0;
@@ -221,6 +227,56 @@ const matrix: Record<string, Entry> = {
       if (caller === 'owner') expect(response.body.trim().split('\n').length).toBeGreaterThanOrEqual(2);
     },
   },
+  'GET /api/tokens': {
+    access: 'private',
+    status: anyUser,
+    request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/tokens', headers: cookie ? { cookie } : {} }),
+    async check(world, caller, response) {
+      if (response.statusCode !== 200 || (caller !== 'owner' && caller !== 'other')) return;
+      const ownerToken = await createTokenAs(world.t.app, world.owner.cookie, { name: `De Zafiro ${caller}` });
+      const again = await world.t.app.inject({ method: 'GET', url: '/api/tokens', headers: { cookie: world[caller].cookie } });
+      const ids = (again.json().tokens as Array<{ id: number }>).map((token) => token.id);
+      expect(ids.includes(ownerToken.token.id)).toBe(caller === 'owner');
+    },
+  },
+  'POST /api/tokens': {
+    access: 'private',
+    status: { anonymous: 401, forged: 401, other: 201, owner: 201 },
+    request: (_world, caller, cookie) => ({
+      method: 'POST',
+      url: '/api/tokens',
+      headers: cookie ? { cookie } : {},
+      payload: { name: `Token de ${caller}`, scope: 'read' },
+    }),
+    async check({ t, owner, other }, caller) {
+      const rows = await t.database.db.selectFrom('api_tokens').select('user_id').where('name', '=', `Token de ${caller}`).execute();
+      if (caller === 'anonymous' || caller === 'forged') expect(rows).toEqual([]);
+      else expect(rows.map((row) => Number(row.user_id))).toEqual([(caller === 'owner' ? owner : other).id]);
+    },
+  },
+  'DELETE /api/tokens/:id': {
+    access: 'private',
+    status: { anonymous: 401, forged: 401, other: 404, owner: 204 },
+    async request({ t, owner }, caller, cookie) {
+      const { token } = await createTokenAs(t.app, owner.cookie, { name: `Para borrar por ${caller}` });
+      return { method: 'DELETE', url: `/api/tokens/${token.id}`, headers: cookie ? { cookie } : {} };
+    },
+    async check({ t }, caller) {
+      const row = await t.database.db.selectFrom('api_tokens').select('id').where('name', '=', `Para borrar por ${caller}`).executeTakeFirst();
+      expect(Boolean(row), `token still there after ${caller}'s DELETE`).toBe(caller !== 'owner');
+    },
+  },
+  'GET /api/openapi.json': publicPage('/api/openapi.json'),
+  // The reference page and its files (@fastify/swagger-ui).
+  'GET /api/docs': publicPage('/api/docs'),
+  'GET /api/docs/': publicPage('/api/docs/'),
+  'GET /api/docs/*': publicPage('/api/docs/static/swagger-ui.css'),
+  'GET /api/docs/json': publicPage('/api/docs/json'),
+  'GET /api/docs/yaml': publicPage('/api/docs/yaml'),
+  // The plugin sends its own copy of the page to /api/docs/.
+  'GET /api/docs/static/index.html': { ...publicPage('/api/docs/static/index.html'), status: { anonymous: 302, forged: 302, other: 302, owner: 302 } },
+  'GET /api/docs/static/swagger-initializer.js': publicPage('/api/docs/static/swagger-initializer.js'),
+  'GET /api/docs/static/theme/corto.css': publicPage('/api/docs/static/theme/corto.css'),
 };
 
 

@@ -1,0 +1,55 @@
+import { errorMessages } from '@common/messages';
+import { tokenMessages } from '@common/tokens/token-messages';
+import { isPublicRoute, tokenMayCall } from '../tokens/api-access';
+
+// Which error statuses an operation can answer, for the OpenAPI document: the rules every route
+// shares (who may call it, whether it takes input), plus the few a route adds of its own. A route
+// may list more in its config (`config: { errorStatuses: [409] }`); those below are the ones the
+// routes of this room and the older ones answer.
+
+const extraByRoute: Record<string, number[]> = {
+  'POST /api/auth/register': [409, 429],
+  'POST /api/auth/login': [401, 429],
+  'POST /api/links': [409, 422, 429],
+  'PATCH /api/links/:id': [409],
+  'POST /api/tokens': [409],
+};
+
+export const statusDescriptions: Record<number, string> = {
+  400: 'Datos no válidos: `error.fields` tiene los mensajes de cada campo.',
+  401: `${errorMessages.unauthorized} Con un token: ${tokenMessages.invalidToken} (cabecera WWW-Authenticate: Bearer).`,
+  403: 'Prohibido: escritura desde otro sitio (Origin), token de solo lectura (`insufficient_scope`) o ruta vedada a los tokens.',
+  404: errorMessages.notFound,
+  409: 'Conflicto: el recurso ya existe, o una petición con la misma Idempotency-Key sigue en curso.',
+  413: errorMessages.payloadTooLarge,
+  415: errorMessages.unsupportedMediaType,
+  422: errorMessages.idempotencyKeyReused,
+  429: 'Demasiadas peticiones: espera los segundos de Retry-After.',
+  500: errorMessages.internal,
+  503: errorMessages.databaseUnavailable,
+};
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface RouteFacts {
+  method: string;
+  url: string;
+  hasBody: boolean;
+  hasQuery: boolean;
+  hasParams: boolean;
+  extra?: number[];
+}
+
+export function errorStatusesOf({ method, url, hasBody, hasQuery, hasParams, extra = [] }: RouteFacts): number[] {
+  const statuses = new Set<number>([500, 503, ...(extraByRoute[`${method} ${url}`] ?? []), ...extra]);
+  const write = WRITES.has(method);
+  if (hasBody || hasQuery || hasParams || write) statuses.add(400);
+  if (write) statuses.add(403); // the Origin check on cookie writes
+  if (hasBody) statuses.add(413).add(415);
+  if (!isPublicRoute(url)) {
+    statuses.add(401).add(403);
+    if (tokenMayCall(url)) statuses.add(429);
+  }
+  if (hasParams) statuses.add(404);
+  return [...statuses].sort((a, b) => a - b);
+}

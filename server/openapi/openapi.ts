@@ -1,0 +1,137 @@
+import fastifySwagger from '@fastify/swagger';
+import { apiErrorSchema } from '@common/api-error';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../config';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { isPublicRoute, tokenMayCall } from '../tokens/api-access';
+import { errorStatusesOf, statusDescriptions } from './error-statuses';
+
+// The OpenAPI 3.1 document of every /api route, generated from the zod schemas the routes validate
+// with (fastify-type-provider-zod's transforms through @fastify/swagger): nothing kept by hand but
+// the words around them. Registered before any route, so it sees them all.
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PREFIX = '/api/docs';
+
+const errorJsonSchema = z.toJSONSchema(apiErrorSchema, { target: 'draft-2020-12' });
+const errorExample = { error: { code: 'validation', message: 'Revisa los datos del formulario.', fields: { longUrl: ['La URL debe ser válida'] } } };
+
+const rateLimitHeaders = {
+  'RateLimit-Limit': { type: 'integer', description: 'Peticiones por minuto de este token (API_RATE_LIMIT).' },
+  'RateLimit-Remaining': { type: 'integer', description: 'Peticiones que quedan en esta ventana.' },
+  'RateLimit-Reset': { type: 'integer', description: 'Segundos hasta que la ventana vuelve a empezar.' },
+};
+
+const TAGS: Array<[string, string, string]> = [
+  ['/api/links', 'Links', 'Tus links: crear, listar, editar, borrar, estadísticas, QR y CSV.'],
+  ['/api/tags', 'Links', ''],
+  ['/api/tokens', 'Tokens de API', 'Tokens personales (solo con sesión en la web).'],
+  ['/api/auth', 'Sesión', 'Registro, inicio y cierre de sesión.'],
+  ['/api/account', 'Cuenta', 'Tu cuenta (solo con sesión en la web).'],
+  ['/api/admin', 'Administración', 'Operación de la instancia (solo administradores).'],
+];
+
+function tagOf(url: string): string {
+  return TAGS.find(([prefix]) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}.`))?.[1] ?? 'Servicio';
+}
+
+/** Routes that belong in the document: the API's, less the reference page's own files. */
+export function documented(url: string): boolean {
+  return (url === '/api' || url.startsWith('/api/')) && url !== DOCS_PREFIX && !url.startsWith(`${DOCS_PREFIX}/`);
+}
+
+type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown> };
+
+/** Creations that honour Idempotency-Key (server/idempotency/). */
+const IDEMPOTENT = new Set(['POST /api/links', 'POST /api/links/bulk']);
+const idempotencyHeader = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      pattern: '^[\\x21-\\x7e]{1,255}$',
+      description:
+        'Opcional. Un reintento con la misma clave (durante 24 h, por usuario) devuelve la primera respuesta sin crear nada; ' +
+        'la misma clave con otros datos responde 422.',
+      examples: ['3f1c9a0e-2b7d-4c55-9a61-0d2f8e7b4a10'],
+    },
+  },
+};
+const successDescription: Record<string, string> = { '200': 'Correcto', '201': 'Creado', '202': 'Aceptado', '204': 'Hecho, sin contenido' };
+
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'API de Corto',
+        version: '1',
+        description:
+          'Acortador de links autoalojado. Los programas se autentican con un token personal ' +
+          '(`Authorization: Bearer corto_...`, creado en «Tokens de API»); la web, con su cookie de sesión. ' +
+          'Los errores siempre llevan el sobre `{ error: { code, message, fields? } }` con mensajes en español.',
+      },
+      servers: [{ url: config.publicBaseUrl }],
+      tags: [...new Map(TAGS.filter(([, , text]) => text).map(([, name, text]) => [name, { name, description: text }])).values()],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Token personal de API. `read`: solo GET; `write`: todo. Límite por token: API_RATE_LIMIT peticiones por minuto.',
+          },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'La sesión de la web (las escrituras piden Origin propio).' },
+        },
+      },
+    },
+    transform(input) {
+      const { url, route } = input;
+      if (!documented(url)) return { schema: { hide: true } as never, url };
+      const original = (route.schema ?? {}) as RouteSchema;
+      const method = String(input.route.method);
+      const transformed = jsonSchemaTransform(input) as { schema: RouteSchema; url: string };
+      const schema: RouteSchema = { ...transformed.schema };
+      const responses: Record<string, unknown> = { ...(schema.response ?? {}) };
+      const bearer = tokenMayCall(url);
+      // Answers with no schema of their own: a CSV, an empty 200, an empty 204.
+      if (url.endsWith('.csv')) responses['200'] = { description: 'CSV (UTF-8)', content: { 'text/csv': { schema: { type: 'string' } } } };
+      if (!Object.keys(responses).some((status) => status.startsWith('2'))) {
+        responses[method === 'DELETE' || method === 'POST' ? '204' : '200'] =
+          method === 'DELETE' || method === 'POST' ? { type: 'null', description: 'Hecho, sin contenido' } : { description: 'Correcto', type: 'object' };
+      }
+      for (const [status, response] of Object.entries(responses) as Array<[string, Record<string, unknown>]>) {
+        if (successDescription[status] && !response.description) response.description = successDescription[status];
+      }
+      if (IDEMPOTENT.has(`${method} ${url}`)) schema.headers = idempotencyHeader;
+      const extra = (route.config as { errorStatuses?: number[] } | undefined)?.errorStatuses;
+      for (const status of errorStatusesOf({
+        method,
+        url,
+        hasBody: Boolean(original.body),
+        hasQuery: Boolean(original.querystring),
+        hasParams: Boolean(original.params) || url.includes(':'),
+        extra,
+      })) {
+        responses[String(status)] ??= {
+          ...errorJsonSchema,
+          description: statusDescriptions[status] ?? 'Error',
+          examples: [errorExample],
+          ...(status === 429 ? { headers: { 'Retry-After': { type: 'integer', description: 'Segundos que esperar.' } } } : {}),
+          ...(status === 401 ? { headers: { 'WWW-Authenticate': { type: 'string', description: 'Bearer realm="corto"' } } } : {}),
+        };
+      }
+      if (bearer) {
+        for (const response of Object.values(responses) as Array<Record<string, unknown>>) {
+          response.headers = { ...rateLimitHeaders, ...(response.headers as object | undefined) };
+        }
+      }
+      schema.response = responses;
+      schema.tags = [tagOf(url)];
+      if (!isPublicRoute(url)) schema.security = bearer ? [{ bearerAuth: [] }, { cookieAuth: [] }] : [{ cookieAuth: [] }];
+      return { schema, url };
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+}

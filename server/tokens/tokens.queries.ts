@@ -1,0 +1,99 @@
+import type { ApiToken } from '@common/tokens/token-schemas';
+import type { Database } from '../db/database';
+import type { ApiTokenRow } from '../db/schema';
+import type { SessionUser } from '../auth/sessions';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+
+export function tokenRowToApi(row: ApiTokenRow): ApiToken {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    scope: row.scope,
+    prefix: row.prefix,
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+    expiresAt: iso(row.expires_at),
+    lastUsedAt: iso(row.last_used_at),
+  };
+}
+
+export interface NewToken {
+  userId: number;
+  name: string;
+  scope: 'read' | 'write';
+  prefix: string;
+  hash: string;
+  expiresAt: number | null;
+}
+
+export async function insertToken(db: Database, token: NewToken, now = Date.now()): Promise<ApiTokenRow> {
+  return db
+    .insertInto('api_tokens')
+    .values({
+      user_id: token.userId,
+      name: token.name,
+      scope: token.scope,
+      prefix: token.prefix,
+      token_hash: token.hash,
+      created_at: now,
+      expires_at: token.expiresAt,
+      last_used_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function countUserTokens(db: Database, userId: number): Promise<number> {
+  const row = await db.selectFrom('api_tokens').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function listUserTokens(db: Database, userId: number): Promise<ApiTokenRow[]> {
+  return db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Deletes one of the user's tokens; its hash (to forget it in every cache) or undefined. */
+export async function deleteUserToken(db: Database, userId: number, id: number): Promise<string | undefined> {
+  const row = await db.deleteFrom('api_tokens').where('id', '=', id).where('user_id', '=', userId).returning('token_hash').executeTakeFirst();
+  return row?.token_hash;
+}
+
+export interface TokenOwner {
+  tokenId: number;
+  scope: 'read' | 'write';
+  expiresAt: number | null;
+  lastUsedAt: number | null;
+  user: SessionUser;
+}
+
+/** The token of a hash and its owner, expired or not (the caller decides); undefined when unknown. */
+export async function findTokenByHash(db: Database, hash: string): Promise<TokenOwner | undefined> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .select([
+      'api_tokens.id as token_id',
+      'api_tokens.scope',
+      'api_tokens.expires_at',
+      'api_tokens.last_used_at',
+      'users.id',
+      'users.email',
+      'users.name',
+      'users.profile_image',
+      'users.created_at',
+    ])
+    .where('api_tokens.token_hash', '=', hash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    tokenId: Number(row.token_id),
+    scope: row.scope,
+    expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+    lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+    user: { id: Number(row.id), email: row.email, name: row.name, profileImageKey: row.profile_image, createdAt: Number(row.created_at) },
+  };
+}
+
+export async function markTokenUsed(db: Database, tokenId: number, at: number): Promise<void> {
+  await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', tokenId).execute();
+}
