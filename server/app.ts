@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { createClickWriter } from './clicks/click-writer';
@@ -32,10 +33,12 @@ import { statsRoutes } from './stats/stats.routes';
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
+  /** Where log lines go (stdout unless told): tests read what the server says. */
+  logStream?: DestinationStream;
 }
 
 /** The whole server, ready to listen or to be injected into by tests. */
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const trustProxy = compileTrustProxy(config.trustProxy);
   // Set once the context exists: redirects of cached links are answered before Fastify's router.
   const front: { handle?: FrontHandler } = {};
@@ -43,6 +46,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     serverFactory: serverFactoryWith(
       () => front.handle,
