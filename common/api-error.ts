@@ -19,6 +19,7 @@ export const errorCodes = [
   'rate_limited',
   'database_unavailable',
   'storage_unavailable',
+  'not_ready',
   'busy',
   'internal',
 ] as const;

@@ -17,6 +17,7 @@ export const RESERVED_PATHS = [
   'static',
   'public',
   'health',
+  'metrics',
   'favicon.svg',
   'favicon.ico',
   'robots.txt',

@@ -9,6 +9,8 @@ import { registerSessionSupport } from './auth/session-support';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { healthRoutes } from './health/health.routes';
+import { createMetrics } from './metrics/metrics';
+import { metricsRoutes } from './metrics/metrics.routes';
 import { linksRoutes } from './links/links.routes';
 import { registerApiDeadline } from './http/api-deadline';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
@@ -92,7 +94,10 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
 
   const https = config.publicBaseUrl.startsWith('https:');
   const answer = createRedirectAnswer({ clickWriter: context.clickWriter, clientAddress: clientAddressReader(trustProxy), https });
-  const fastPath = createRedirectFastPath(context.linkCache, answer);
+  const metrics = createMetrics({ clickWriter: context.clickWriter, database });
+  const fastPath = createRedirectFastPath(context.linkCache, answer, metrics);
+  // Every answer Fastify gives (the fast path's redirects are counted there, by plain increments).
+  app.addHook('onResponse', async (request, reply) => metrics.countResponse(request, reply));
   front.handle = fastPath.handle;
   // Closing: Fastify answers what still arrives on open connections with 503 and closes them.
   app.addHook('preClose', async () => fastPath.stop());
@@ -133,6 +138,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     await api.register(openApiRoutes);
   });
   await app.register(docsPage);
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   await app.register(redirectRoutes, { ...context, answer });
   await app.register(staticRoutes, context);
   return app;

@@ -54,6 +54,7 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(300_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(1).default(72_000),
+  METRICS_TOKEN: z.string().trim().min(16, { error: 'debe tener al menos 16 caracteres' }).optional(),
   S3_ENDPOINT: httpUrl.optional(),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   S3_BUCKET: z
@@ -119,6 +120,8 @@ export interface Config {
    * connection is closed after keepAliveTimeoutMs. 0 turns the first two off.
    */
   http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** GET /metrics asks for `Authorization: Bearer <it>` when set; open otherwise. */
+  metricsToken: string | undefined;
   /** An S3-compatible bucket for QR codes and pictures (S3_BUCKET set); undefined: DATA_DIR/storage. */
   s3: S3StorageOptions | undefined;
   /** Where the built web app lives; absent in API-only tests. */
@@ -161,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_MS,
       keepAliveTimeoutMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
+    metricsToken: vars.METRICS_TOKEN,
     s3: vars.S3_BUCKET
       ? {
           endpoint: vars.S3_ENDPOINT,

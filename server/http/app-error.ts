@@ -16,6 +16,7 @@ const statusByCode: Record<ErrorCode, number> = {
   rate_limited: 429,
   database_unavailable: 503,
   storage_unavailable: 503,
+  not_ready: 503,
   busy: 503,
   internal: 500,
 };

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { addressKey } from '@common/links/short-address';
 import { isReservedPath } from '@common/reserved-paths';
+import { type Metrics, SAMPLE_EVERY } from '../metrics/metrics';
 import type { LinkCache } from './link-cache';
 import { addressFromPath } from './path-address';
 import type { RedirectAnswer } from './redirect-answer';
@@ -24,7 +25,14 @@ export interface RedirectFastPath {
  * a query for the database, another method, a path that is not a plain code) goes to Fastify's
  * /:code route, which gives the same answer through the same function.
  */
-export function createRedirectFastPath(linkCache: Pick<LinkCache, 'peek'>, answer: RedirectAnswer): RedirectFastPath {
+export function createRedirectFastPath(
+  linkCache: Pick<LinkCache, 'peek'>,
+  answer: RedirectAnswer,
+  /** Counted with plain increments; one answer in SAMPLE_EVERY timed. */
+  metrics?: Pick<Metrics, 'hot' | 'redirectSeconds'>,
+): RedirectFastPath {
+  const hot = metrics?.hot ?? { redirects: 0, cacheHits: 0, cacheMisses: 0 };
+  const redirectSeconds = metrics?.redirectSeconds;
   let open = true;
   return {
     handle(request, response) {
@@ -44,8 +52,20 @@ export function createRedirectFastPath(linkCache: Pick<LinkCache, 'peek'>, answe
       }
       // A plain link has no gate: one test. A date-only one is still answered here until its date;
       // any other state (pause, limit, password, a passed date) is the Fastify route's.
-      if (!link || (link.gate !== undefined && !(link.gate.dateOnly && Date.now() < link.gate.expiresAt))) return false;
-      answer(request, response, link);
+      if (!link) {
+        hot.cacheMisses += 1;
+        return false;
+      }
+      hot.cacheHits += 1;
+      if (link.gate !== undefined && !(link.gate.dateOnly && Date.now() < link.gate.expiresAt)) return false;
+      hot.redirects += 1;
+      if (hot.redirects % SAMPLE_EVERY === 0 && redirectSeconds) {
+        const started = performance.now();
+        answer(request, response, link);
+        redirectSeconds.observe((performance.now() - started) / 1000);
+      } else {
+        answer(request, response, link);
+      }
       return true;
     },
     stop() {
