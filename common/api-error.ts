@@ -18,6 +18,8 @@ export const errorCodes = [
   'idempotency_key_reused',
   'rate_limited',
   'database_unavailable',
+  'storage_unavailable',
+  'not_ready',
   'busy',
   'internal',
 ] as const;

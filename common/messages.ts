@@ -27,6 +27,8 @@ export const errorMessages = {
   rateLimited: 'Demasiados intentos. Espera un momento y vuelve a probar.',
   busy: 'Hay demasiadas peticiones en este momento. Inténtalo de nuevo en unos segundos.',
   databaseUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  notReady: 'El servicio todavía no está listo. Inténtalo de nuevo en unos segundos.',
+  storageUnavailable: 'No se pueden guardar archivos en este momento. Inténtalo de nuevo en unos minutos.',
   internal: 'Ha ocurrido un error inesperado. Inténtalo de nuevo.',
   badRequest: 'La petición no es válida.',
   idempotencyKeyInvalid: 'La cabecera Idempotency-Key debe tener de 1 a 255 caracteres ASCII visibles, sin espacios.',

@@ -18,6 +18,7 @@ export const RESERVED_PATHS = [
   'static',
   'public',
   'health',
+  'metrics',
   'favicon.svg',
   'favicon.ico',
   'robots.txt',

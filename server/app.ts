@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { createClickWriter } from './clicks/click-writer';
@@ -9,6 +10,8 @@ import { registerSessionSupport } from './auth/session-support';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { healthRoutes } from './health/health.routes';
+import { createMetrics } from './metrics/metrics';
+import { metricsRoutes } from './metrics/metrics.routes';
 import { linksRoutes } from './links/links.routes';
 import { registerApiDeadline } from './http/api-deadline';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
@@ -24,20 +27,22 @@ import { redirectRoutes } from './redirect/redirect.routes';
 import { registerOpenApi } from './openapi/openapi';
 import { docsPage, openApiRoutes } from './openapi/openapi.routes';
 import { createLimiterFactory } from './rate-limits/shared-limiter';
+import { openStorage } from './storage/open-storage';
 import { refuseTokensOnPrivatePrefixes, registerBearerAuth } from './tokens/bearer-auth';
 import { createTokenCache } from './tokens/token-cache';
 import { tokensRoutes } from './tokens/tokens.routes';
-import { storageFor } from './storage/configured-storage';
 import { staticRoutes } from './static/static.routes';
 import { statsRoutes } from './stats/stats.routes';
 
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
+  /** Where log lines go (stdout unless told): tests read what the server says. */
+  logStream?: DestinationStream;
 }
 
 /** The whole server, ready to listen or to be injected into by tests. */
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const trustProxy = compileTrustProxy(config.trustProxy);
   // Set once the context exists: redirects of cached links are answered before Fastify's router.
   const front: { handle?: FrontHandler } = {};
@@ -45,6 +50,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     serverFactory: serverFactoryWith(
       () => front.handle,
@@ -74,7 +80,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const context: AppContext = {
     config,
     database,
-    storage: storageFor(config),
+    storage: openStorage(config),
     linkCache: createLinkCache({
       db: database.db,
       maxEntries: config.linkCacheSize,
@@ -98,7 +104,10 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
 
   const https = config.publicBaseUrl.startsWith('https:');
   const answer = createRedirectAnswer({ clickWriter: context.clickWriter, clientAddress: clientAddressReader(trustProxy), https });
-  const fastPath = createRedirectFastPath(context.linkCache, answer, clickLimits);
+  const metrics = createMetrics({ clickWriter: context.clickWriter, database });
+  const fastPath = createRedirectFastPath(context.linkCache, answer, clickLimits, metrics);
+  // Every answer Fastify gives (the fast path's redirects are counted there, by plain increments).
+  app.addHook('onResponse', async (request, reply) => metrics.countResponse(request, reply));
   front.handle = fastPath.handle;
   // Closing: Fastify answers what still arrives on open connections with 503 and closes them.
   app.addHook('preClose', async () => fastPath.stop());
@@ -109,6 +118,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     await context.linkCache.close();
     await context.limiters.close();
     await context.tokenCache.close();
+    context.storage.close();
   });
 
   // CSP, nosniff, Referrer-Policy, frame-ancestors on every answer; first, so refusals get them too.
@@ -140,6 +150,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     await api.register(openApiRoutes);
   });
   await app.register(docsPage);
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   await app.register(redirectRoutes, { ...context, answer });
   await app.register(staticRoutes, context);
   return app;

@@ -24,6 +24,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ALLOW_PRIVATE_DESTINATIONS: 'false' }).allowPrivateDestinations).toBe(false);
   });
 
+  it('uses an S3 bucket only when S3_BUCKET is set, and refuses a half-made S3 configuration', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({ S3_BUCKET: 'corto', S3_ENDPOINT: 'http://minio:9000/', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b', S3_FORCE_PATH_STYLE: 'true' }).s3,
+    ).toEqual({ bucket: 'corto', endpoint: 'http://minio:9000', region: 'us-east-1', accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: true });
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_BUCKET: es obligatorio/);
+    expect(() => loadConfig({ S3_BUCKET: 'corto', S3_ACCESS_KEY_ID: 'a' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_BUCKET: 'Mal_Nombre' })).toThrow(/S3_BUCKET: debe ser un nombre de bucket/);
+  });
+
   it('builds the public address on the chosen port and drops a trailing slash from a given one', () => {
     expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://co.rto/' }).publicBaseUrl).toBe('https://co.rto');

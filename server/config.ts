@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3StorageOptions } from './storage/s3-storage';
 
 // The server runs from source (server/) in development and from dist/server/ once built;
 // both find the built web app in <repo>/dist/web.
@@ -56,6 +57,27 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(300_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(1).default(72_000),
+  METRICS_TOKEN: z.string().trim().min(16, { error: 'debe tener al menos 16 caracteres' }).optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'debe ser un nombre de bucket S3 (3 a 63 minúsculas, cifras, puntos o guiones)' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'debe ser true o false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+}).refine((vars) => vars.S3_BUCKET || !(vars.S3_ENDPOINT || vars.S3_ACCESS_KEY_ID || vars.S3_SECRET_ACCESS_KEY), {
+  // A half-made S3 configuration would otherwise store files on the local disk without a word.
+  path: ['S3_BUCKET'],
+  error: 'es obligatorio cuando se configura S3 (S3_ENDPOINT o las claves)',
+}).refine((vars) => Boolean(vars.S3_ACCESS_KEY_ID) === Boolean(vars.S3_SECRET_ACCESS_KEY), {
+  path: ['S3_SECRET_ACCESS_KEY'],
+  error: 'S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas',
 }).refine((vars) => vars.HTTP_REQUEST_TIMEOUT_MS === 0 || vars.HTTP_HEADERS_TIMEOUT_MS <= vars.HTTP_REQUEST_TIMEOUT_MS, {
   // Node refuses to start otherwise: the headers are part of the request.
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
@@ -107,6 +129,10 @@ export interface Config {
   mailFrom: string;
   /** Days of raw clicks `corto prune` keeps (roll-ups are kept forever); unset: prune refuses to run. */
   clickRetentionDays: number | undefined;
+  /** GET /metrics asks for `Authorization: Bearer <it>` when set; open otherwise. */
+  metricsToken: string | undefined;
+  /** An S3-compatible bucket for QR codes and pictures (S3_BUCKET set); undefined: DATA_DIR/storage. */
+  s3: S3StorageOptions | undefined;
   /** Where the built web app lives; absent in API-only tests. */
   webDir: string | undefined;
 }
@@ -150,6 +176,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? `Corto <no-reply@${new URL(vars.PUBLIC_BASE_URL ?? 'http://localhost').hostname}>`,
     clickRetentionDays: vars.CLICK_RETENTION_DAYS,
+    metricsToken: vars.METRICS_TOKEN,
+    s3: vars.S3_BUCKET
+      ? {
+          endpoint: vars.S3_ENDPOINT,
+          region: vars.S3_REGION,
+          bucket: vars.S3_BUCKET,
+          accessKeyId: vars.S3_ACCESS_KEY_ID,
+          secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   };
 }

@@ -23,10 +23,11 @@ export const resetRequestedMessage =
  * time it takes, are the same whether or not the address has an account (the lookup and the
  * e-mail happen after it, in the background).
  */
-export async function passwordResetRoutes(app: FastifyInstance, { database, config }: AppContext, mailer: Mailer | undefined) {
+export async function passwordResetRoutes(app: FastifyInstance, context: AppContext, mailer: Mailer | undefined) {
+  const { database, config } = context;
   const { db } = database;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const limits = await authRateLimits(app, config, 'password-reset');
+  const limits = authRateLimits(context, 'password-reset');
 
   routes.get('/api/auth/password-reset', { schema: { response: { 200: passwordResetAvailabilitySchema } } }, async () => ({
     available: mailer !== undefined,

@@ -12,6 +12,7 @@ import { AppError } from '../http/app-error';
 import { apiUser, sessionUserOfRow } from './api-user';
 import { findUserByEmail, insertUser } from './auth.queries';
 import { createMemoryAttemptStore } from './attempt-store';
+import { createRedisAttemptStore } from './redis-attempt-store';
 import { loadCommonPasswords, newPasswordSchema } from './common-passwords';
 import { createLoginGuard, type LoginGuard } from './login-guard';
 import { hashPassword, verifyPassword } from './passwords';
@@ -35,7 +36,8 @@ const emailTaken = () => new AppError('conflict', m.emailTaken, { email: [m.emai
  * else a form body is refused with 415, so a page on another site cannot post a plain HTML form
  * to login or logout.
  */
-async function registerRoute(app: FastifyInstance, { database, config, storage }: AppContext, loginGuard: LoginGuard) {
+async function registerRoute(app: FastifyInstance, context: AppContext, loginGuard: LoginGuard) {
+  const { database, config, storage } = context;
   const { db } = database;
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
@@ -53,7 +55,7 @@ async function registerRoute(app: FastifyInstance, { database, config, storage }
     },
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const registerLimits = await authRateLimits(app, config, 'register');
+  const registerLimits = authRateLimits(context, 'register');
 
   routes.post(
     '/api/auth/register',
@@ -93,10 +95,13 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
   const { database, config, storage } = context;
   const { db } = database;
   // One guard for both: a sign-up makes its client known to the new account.
-  const loginGuard = createLoginGuard(config, createMemoryAttemptStore());
+  // Attempts counted in Redis when REDIS_URL is set, so every instance sees them all.
+  const shared = config.redisUrl ? createRedisAttemptStore(config.redisUrl, app.log) : undefined;
+  if (shared) app.addHook('onClose', async () => shared.close());
+  const loginGuard = createLoginGuard(config, shared ?? createMemoryAttemptStore());
   await app.register((scope) => registerRoute(scope, context, loginGuard));
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const loginLimits = await authRateLimits(app, config, 'login');
+  const loginLimits = authRateLimits(context, 'login');
 
   routes.post(
     '/api/auth/login',

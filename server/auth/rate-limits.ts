@@ -1,30 +1,25 @@
-import fastifyRateLimit from '@fastify/rate-limit';
 import { errorMessages } from '@common/messages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context';
 import { AppError } from '../http/app-error';
 import { clientKey } from '../http/client-key';
+import type { SharedLimiter } from '../rate-limits/shared-limiter';
 
-const IP_WINDOW_MS = 60 * 1000;
-const EMAIL_WINDOW_MS = 15 * 60 * 1000;
+const IP_WINDOW_S = 60;
+const EMAIL_WINDOW_S = 15 * 60;
 
 type Hook = (request: FastifyRequest) => Promise<void>;
-const noLimit: Hook = async () => {};
 
 function emailOf(request: FastifyRequest): string {
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 }
 
-function limiter(app: FastifyInstance, max: number, timeWindow: number, key: (request: FastifyRequest) => string): Hook {
-  if (max <= 0) return noLimit;
-  // createRateLimit rather than rateLimit: the latter runs once per request, and we stack two.
-  const check = app.createRateLimit({ max, timeWindow, keyGenerator: key });
+function hook(limiter: SharedLimiter, key: (request: FastifyRequest) => string): Hook {
   return async (request) => {
-    const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) {
-      throw new AppError('rate_limited', errorMessages.rateLimited, undefined, Math.max(1, result.ttlInSeconds));
-    }
+    if (limiter.limit <= 0) return;
+    const result = await limiter.consume(key(request));
+    if (!result.allowed) throw new AppError('rate_limited', errorMessages.rateLimited, undefined, result.resetSeconds);
   };
 }
 
@@ -32,17 +27,14 @@ function limiter(app: FastifyInstance, max: number, timeWindow: number, key: (re
  * Limits on mass sign-ups and login attempts per client (onRequest, before any work), a client
  * being an IPv4 address or an IPv6 /64 (clientKey); and on sign-ups per e-mail and client
  * (preHandler, once the body is read). Wrong passwords per account are the login guard's
- * (login-guard.ts). In memory per instance; 0 in the config turns a limit off.
+ * (login-guard.ts). Shared by every instance through Redis when REDIS_URL is set (the limiter
+ * factory), per instance otherwise; 0 in the config turns a limit off.
  */
-export async function authRateLimits(app: FastifyInstance, config: Config, action: 'login' | 'register' | 'password-reset') {
-  if (!app.hasDecorator('createRateLimit')) await app.register(fastifyRateLimit, { global: false });
+export function authRateLimits({ config, limiters }: Pick<AppContext, 'config' | 'limiters'>, action: 'login' | 'register' | 'password-reset') {
+  const perIp = limiters.create({ name: `${action}-ip`, points: config.authRateLimitPerIp, durationSeconds: IP_WINDOW_S });
+  const perEmail = limiters.create({ name: `${action}-email`, points: config.authRateLimitPerEmail, durationSeconds: EMAIL_WINDOW_S });
   return {
-    perIp: limiter(app, config.authRateLimitPerIp, IP_WINDOW_MS, (request) => `${action}:ip:${clientKey(request.ip)}`),
-    perEmailAndClient: limiter(
-      app,
-      config.authRateLimitPerEmail,
-      EMAIL_WINDOW_MS,
-      (request) => `${action}:email:${emailOf(request)}:client:${clientKey(request.ip)}`,
-    ),
+    perIp: hook(perIp, (request) => clientKey(request.ip)),
+    perEmailAndClient: hook(perEmail, (request) => `${emailOf(request)}:${clientKey(request.ip)}`),
   };
 }

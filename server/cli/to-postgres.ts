@@ -12,7 +12,7 @@ import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/database';
 import { lockDataDir } from '../db/data-dir-lock';
 import { migrateToLatest } from '../db/migrate';
-import { storageFor } from '../storage/configured-storage';
+import { openStorage } from '../storage/open-storage';
 import type { ObjectStorage } from '../storage/storage';
 import { DATABASE_FILE, localFiles } from './backup-archive';
 
@@ -182,7 +182,7 @@ export const registerToPostgres = (program: Command) => {
       const target = openDatabase({ kind: 'postgres', url: config.databaseUrl! });
       try {
         await migrateToLatest(target.db);
-        const result = await copyToPostgres({ dataDir: config.dataDir, target: target.db, storage: storageFor(config) });
+        const result = await copyToPostgres({ dataDir: config.dataDir, target: target.db, storage: openStorage(config) });
         for (const { table, rows } of result.tables) console.log(`${table}: ${rows} filas`);
         console.log(`${result.files} archivos en el almacén. Copia comprobada: arranca Corto con DATABASE_URL=${redacted(url)}.`);
       } finally {

@@ -19,6 +19,13 @@ export interface ClickWriterStats {
   shed: number;
   /** Rejected by the database as data, one by one, after isolating them. */
   rejected: number;
+  /** Taken into the queue since the start. */
+  accepted: number;
+  /** Batches written, and the seconds their writes took in all. */
+  batches: number;
+  batchSeconds: number;
+  /** The oldest click still waiting, in ms since the epoch; undefined when none waits. */
+  oldestQueuedAt: number | undefined;
 }
 
 export interface ClickWriter {
@@ -56,7 +63,7 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
   // row costs one click.
   const pending: Visit[][] = [];
   let pendingCount = 0;
-  const counts = { written: 0, shed: 0, rejected: 0 };
+  const counts = { written: 0, shed: 0, rejected: 0, accepted: 0, batches: 0, batchSeconds: 0 };
   let backoffMs = 0;
   let retryAt = 0;
   let failingSince = 0;
@@ -75,7 +82,10 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
     }
     const batch = pending[pending.length - 1]!;
     try {
+      const started = performance.now();
       await sink.write(batch);
+      counts.batches += 1;
+      counts.batchSeconds += (performance.now() - started) / 1000;
       pending.pop();
       pendingCount -= batch.length;
       counts.written += batch.length;
@@ -146,6 +156,7 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
         return;
       }
       queue.push(visit);
+      counts.accepted += 1;
       if (queue.length === FLUSH_AT) setImmediate(tick);
     },
 
@@ -165,6 +176,9 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
       await sink.close();
     },
 
-    stats: () => ({ queued: queued(), ...counts }),
+    stats: () => {
+      const oldest = [pending[0]?.[0]?.at, queue[0]?.at].filter((at): at is number => at !== undefined);
+      return { queued: queued(), ...counts, oldestQueuedAt: oldest.length > 0 ? Math.min(...oldest) : undefined };
+    },
   };
 }

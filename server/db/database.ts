@@ -13,6 +13,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Where a PostgreSQL handle connects, so the click writer's thread can open a pool of its own. */
   target?: DatabaseTarget;
+  /** PostgreSQL's connection pool, for the metrics (SQLite has none). */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   close(): Promise<void>;
 }
 
@@ -71,7 +73,7 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
   // between two queries of a transaction); the query in flight still fails and is retried.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', target: { kind: 'postgres', url, schema }, close: () => db.destroy() };
+  return { db, dialect: 'postgres', target: { kind: 'postgres', url, schema }, pool, close: () => db.destroy() };
 }
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {

@@ -15,6 +15,8 @@ const statusByCode: Record<ErrorCode, number> = {
   idempotency_key_reused: 422,
   rate_limited: 429,
   database_unavailable: 503,
+  storage_unavailable: 503,
+  not_ready: 503,
   busy: 503,
   internal: 500,
 };

@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isConnectionError } from '../db/dialect';
+import { StorageUnavailableError } from '../storage/storage';
 import { AppError } from './app-error';
 import { staticSecurityHeaders } from './security-headers';
 
@@ -109,6 +110,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (MALFORMED_MULTIPART.test(error.message)) {
       return reply.status(400).send(errorBody('validation', errorMessages.badRequest));
+    }
+    if (error instanceof StorageUnavailableError) {
+      request.log.warn({ err: error }, 'object storage unavailable');
+      return reply.status(503).send(errorBody('storage_unavailable', errorMessages.storageUnavailable));
     }
     if (isConnectionError(error) || isConnectionError(error.cause)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LimiterFactory } from '../rate-limits/shared-limiter';
 import type { Database } from '../db/database';
 import { clientKey } from '../http/client-key';
 import { verifyPassword } from '../auth/passwords';
@@ -24,6 +25,8 @@ export interface GatedVisitOptions {
   answer: RedirectAnswer;
   /** PUBLIC_BASE_URL's origin: the password form is only taken from our own pages. */
   publicOrigin: string;
+  /** Wrong passwords counted across instances too when the limits are shared (Redis). */
+  limiters?: LimiterFactory;
 }
 
 /** A link that passes straight through: no gate, or only a date not reached yet. The fast path's test too. */
@@ -37,8 +40,12 @@ const isHuman = (request: FastifyRequest) => isHumanVisit(request.method, reques
  * The visitor's side of a link with state, in the contract's order: paused (404), expired by date
  * or clicks (410), password (the form), otherwise the redirect. Plain links never come here.
  */
-export function createGatedVisits({ db, limits, answer, publicOrigin }: GatedVisitOptions) {
-  const wrongPasswords = createMissThrottle({ limit: PASSWORD_TRIES, windowMs: PASSWORD_WINDOW_MS });
+export function createGatedVisits({ db, limits, answer, publicOrigin, limiters }: GatedVisitOptions) {
+  const wrongPasswords = createMissThrottle({
+    limit: PASSWORD_TRIES,
+    windowMs: PASSWORD_WINDOW_MS,
+    shared: limiters?.shared ? limiters.create({ name: 'link-password', points: PASSWORD_TRIES, durationSeconds: PASSWORD_WINDOW_MS / 1000 }) : undefined,
+  });
 
   const redirect = (request: FastifyRequest, reply: FastifyReply, link: CachedLink, countClick: boolean, limited = false) => {
     reply.hijack();
@@ -92,7 +99,7 @@ export function createGatedVisits({ db, limits, answer, publicOrigin }: GatedVis
       // The form's body; anything else (JSON, nothing) carries no password.
       const password = request.body instanceof URLSearchParams ? (request.body.get('password') ?? '') : '';
       if (password === '' || !(await verifyPassword(hash, password))) {
-        wrongPasswords.miss(client);
+        await wrongPasswords.miss(client);
         return sendPasswordPage(reply, true);
       }
       const limited = gate.maxClicks !== null;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { addressKey } from '@common/links/short-address';
 import { isReservedPath } from '@common/reserved-paths';
+import { type Metrics, SAMPLE_EVERY } from '../metrics/metrics';
 import { type ClickLimits, isHumanVisit } from './click-limit';
 import type { LinkCache } from './link-cache';
 import { addressFromPath } from './path-address';
@@ -29,7 +30,11 @@ export function createRedirectFastPath(
   linkCache: Pick<LinkCache, 'peek'>,
   answer: RedirectAnswer,
   limits?: Pick<ClickLimits, 'takeNow' | 'countsWithClicks'>,
+  /** Counted with plain increments; one answer in SAMPLE_EVERY timed. */
+  metrics?: Pick<Metrics, 'hot' | 'redirectSeconds'>,
 ): RedirectFastPath {
+  const hot = metrics?.hot ?? { redirects: 0, cacheHits: 0, cacheMisses: 0 };
+  const redirectSeconds = metrics?.redirectSeconds;
   let open = true;
   return {
     handle(request, response) {
@@ -47,23 +52,34 @@ export function createRedirectFastPath(
         if (address === undefined || isReservedPath(address)) return false;
         link = linkCache.peek(addressKey(address));
       }
-      if (!link) return false;
+      if (!link) {
+        hot.cacheMisses += 1;
+        return false;
+      }
+      hot.cacheHits += 1;
       // A plain link has no gate: one test. A date-only one is still answered here until its date;
       // so is a person's visit of a link with a click limit while a place is at hand (in memory).
       // Any other state (pause, password, a passed date, a limit without a place here) is the
       // Fastify route's.
       const gate = link.gate;
+      let limited = false;
       if (gate !== undefined) {
         if (gate.dateOnly) {
           if (Date.now() >= gate.expiresAt) return false;
         } else {
           if (!gate.limitOnly || !limits || Date.now() >= gate.expiresAt) return false;
           if (!isHumanVisit(request.method, request.headers['user-agent']) || !limits.takeNow(link.id)) return false;
-          answer(request, response, link, true, limits.countsWithClicks);
-          return true;
+          limited = limits.countsWithClicks;
         }
       }
-      answer(request, response, link);
+      hot.redirects += 1;
+      if (hot.redirects % SAMPLE_EVERY === 0 && redirectSeconds) {
+        const started = performance.now();
+        answer(request, response, link, undefined, limited);
+        redirectSeconds.observe((performance.now() - started) / 1000);
+      } else {
+        answer(request, response, link, undefined, limited);
+      }
       return true;
     },
     stop() {

@@ -15,7 +15,7 @@ import { sendTooManyMissesPage } from './too-many-misses-page';
 import { visitorStyleRoute } from './visitor-style';
 import { sendForeignFormPage } from './visitor-pages';
 
-type Context = Pick<AppContext, 'config' | 'linkCache' | 'database' | 'clickLimits'> & { answer: RedirectAnswer };
+type Context = Pick<AppContext, 'config' | 'linkCache' | 'database' | 'clickLimits' | 'limiters'> & { answer: RedirectAnswer };
 
 // A password is all a visitor posts.
 const FORM_BODY_LIMIT = 4096;
@@ -28,13 +28,17 @@ const FORM_BODY_LIMIT = 4096;
  * lookups of codes not in the cache get a 429 page until the minute is over, so the guesses
  * stop reaching the database; a cached link is still answered, to anyone.
  */
-export async function redirectRoutes(app: FastifyInstance, { config, linkCache, answer, database, clickLimits }: Context) {
+export async function redirectRoutes(app: FastifyInstance, { config, linkCache, answer, database, clickLimits, limiters }: Context) {
   // One logger for every redirect, made once: no pino child per request, and at 'warn' no access
   // line either, which would also write each visitor's IP address to the logs, which we promise
   // not to keep. Errors still log.
   const quietLog = app.log.child({ route: 'redirect' }, { level: 'warn' });
-  const misses = createMissThrottle({ limit: config.redirectMissLimit });
-  const gated = createGatedVisits({ db: database.db, limits: clickLimits, answer, publicOrigin: new URL(config.publicBaseUrl).origin });
+  // With Redis, every instance's misses add up (the shared count), without the redirect waiting on it.
+  const misses = createMissThrottle({
+    limit: config.redirectMissLimit,
+    shared: limiters.shared ? limiters.create({ name: 'redirect-miss', points: config.redirectMissLimit, durationSeconds: 60 }) : undefined,
+  });
+  const gated = createGatedVisits({ db: database.db, limits: clickLimits, answer, publicOrigin: new URL(config.publicBaseUrl).origin, limiters });
 
   /** The link behind an address, from the cache or the database; undefined after a 404 or 429 page is sent. */
   const linkOf = async (request: FastifyRequest, reply: FastifyReply, address: string) => {
@@ -49,7 +53,7 @@ export async function redirectRoutes(app: FastifyInstance, { config, linkCache, 
     }
     const link = await linkCache.resolve(address);
     if (!link) {
-      misses.miss(client);
+      await misses.miss(client);
       await sendNotFoundPage(reply, config.webDir);
     }
     return link;

@@ -13,6 +13,8 @@ export interface TcpProxy {
   close(): Promise<void>;
   /** Connections accepted since the start. */
   readonly accepted: number;
+  /** Bytes the target has sent through the proxy since the start. */
+  readonly bytesFromTarget: number;
 }
 
 /**
@@ -22,6 +24,7 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let accepted = 0;
+  let bytesFromTarget = 0;
   let stalled = false;
   const server = net.createServer((client) => {
     accepted += 1;
@@ -33,6 +36,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     }
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
+    upstream.on('data', (chunk: Buffer) => (bytesFromTarget += chunk.length));
     client.pipe(upstream);
     upstream.pipe(client);
     // After pipe(), which would start the flow again.
@@ -71,6 +75,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     close: () => (server.listening ? stop() : Promise.resolve()),
     get accepted() {
       return accepted;
+    },
+    get bytesFromTarget() {
+      return bytesFromTarget;
     },
   };
 }

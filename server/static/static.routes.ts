@@ -1,29 +1,19 @@
 import { createReadStream, mkdirSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { STORAGE_PATH_PREFIX } from '@common/constants';
+import { type Bucket, STORAGE_PATH_PREFIX } from '@common/constants';
 import { errorMessages } from '@common/messages';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { errorBody } from '../http/error-handler';
 import { storedFileResourcePolicy } from '../http/security-headers';
+import { storageRoutes, storedObjectCacheControl } from '../storage/storage.routes';
 
 /** The built web app, the stored files, and the fallback that lets the client router own its paths. */
-export async function staticRoutes(app: FastifyInstance, { config }: Pick<AppContext, 'config'>) {
-  const storageRoot = path.join(config.dataDir, 'storage');
-  mkdirSync(storageRoot, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: storageRoot,
-    prefix: `${STORAGE_PATH_PREFIX}/`,
-    decorateReply: false,
-    index: false,
-    // Objects are written once under a fresh name and never change.
-    maxAge: '1d',
-    // The QR codes and pictures are published for anyone to embed (the rest of the site is same-origin).
-    setHeaders(res) {
-      res.setHeader('cross-origin-resource-policy', storedFileResourcePolicy);
-    },
-  });
+export async function staticRoutes(app: FastifyInstance, { config, storage }: Pick<AppContext, 'config' | 'storage'>) {
+  if (storage.kind === 'local') await localStorageRoutes(app, path.join(config.dataDir, 'storage'));
+  else await app.register(storageRoutes, { storage });
 
   const { webDir } = config;
   if (webDir) {
@@ -54,5 +44,27 @@ export async function staticRoutes(app: FastifyInstance, { config }: Pick<AppCon
         .send(createReadStream(path.join(webDir, 'index.html')));
     }
     return reply.status(404).type('text/plain; charset=utf-8').send(errorMessages.notFound);
+  });
+}
+
+/** The local folder's files, served by @fastify/static (ETag, ranges, and the path checks it makes). */
+async function localStorageRoutes(app: FastifyInstance, storageRoot: string) {
+  mkdirSync(storageRoot, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: storageRoot,
+    prefix: `${STORAGE_PATH_PREFIX}/`,
+    decorateReply: false,
+    index: false,
+    // The same caching as from an object store: a year for content-addressed names, else a day.
+    cacheControl: false,
+    // The QR codes and pictures are published for anyone to embed (the rest of the site is same-origin).
+    setHeaders(res, filePath) {
+      const bucket = path.basename(path.dirname(filePath)) as Bucket;
+      // @fastify/static hands over Node's response (its type names only a few of its members).
+      const url = (res as unknown as ServerResponse).req.url ?? '/';
+      const versioned = new URL(url, 'http://x').searchParams.has('v');
+      res.setHeader('cache-control', storedObjectCacheControl(bucket, versioned));
+      res.setHeader('cross-origin-resource-policy', storedFileResourcePolicy);
+    },
   });
 }

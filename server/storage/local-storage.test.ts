@@ -23,6 +23,12 @@ describe('local object storage', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.rawPayload.equals(png)).toBe(true);
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    expect(response.headers.etag).toBeTruthy();
+    // A picture's name carries its upload time: kept for a year.
+    await storage.put('profile-pictures', 'dp-Ana-9.png', png, 'image/png');
+    const picture = await t.app.inject({ method: 'GET', url: '/storage/profile-pictures/dp-Ana-9.png' });
+    expect(picture.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('removes an object, after which it answers 404', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { access, constants, mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Bucket, STORAGE_PATH_PREFIX } from '@common/constants';
 import { assertSafeKey, type ObjectStorage, PARTIAL_SUFFIX, type StoredObject } from './storage';
@@ -26,6 +27,15 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
+// The types the server stores, by the extension it gives them.
+const contentTypes: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
 /**
  * Objects as files in {root}/{bucket}/{key}, published by the server under /storage.
  * A write goes to a temporary file, flushed to disk, then renamed over the key: a reader never
@@ -40,6 +50,7 @@ export function createLocalStorage(root: string): ObjectStorage {
     return path.join(folderOf(bucket), key);
   };
   return {
+    kind: 'local',
     async put(bucket, key, body) {
       const file = fileOf(bucket, key);
       await mkdir(path.dirname(file), { recursive: true });
@@ -73,6 +84,28 @@ export function createLocalStorage(root: string): ObjectStorage {
         const info = await stat(path.join(folder, entry.name)).catch(() => undefined);
         if (info) yield { key: entry.name, modifiedAt: info.mtimeMs };
       }
+    },
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
+    close() {},
+    async read(bucket, key, options = {}) {
+      const file = fileOf(bucket, key);
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) return undefined;
+      // The same weak validator @fastify/static (send) gives the files it serves.
+      const etag = `W/"${info.size.toString(16)}-${info.mtime.getTime().toString(16)}"`;
+      const notModified = options.ifNoneMatch === etag;
+      const extension = path.extname(key).slice(1).toLowerCase();
+      return {
+        notModified,
+        body: notModified || options.headOnly ? undefined : createReadStream(file),
+        contentType: contentTypes[extension] ?? 'application/octet-stream',
+        contentLength: info.size,
+        etag,
+        lastModified: info.mtime,
+      };
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Bucket } from '@common/constants';
 
 /** An object as a listing gives it. */
@@ -18,6 +19,39 @@ export interface ObjectStorage {
    * the leftovers of interrupted ones too (their keys end in PARTIAL_SUFFIX).
    */
   list(bucket: Bucket): AsyncIterable<StoredObject>;
+  /**
+   * The object as a stream, for serving it or copying it elsewhere; undefined when there is none.
+   * `ifNoneMatch` (an ETag the client holds): `notModified` instead of a body when it still matches.
+   */
+  read(bucket: Bucket, key: string, options?: { ifNoneMatch?: string; headOnly?: boolean }): Promise<ReadObject | undefined>;
+  /** Throws unless the store can be written to now (the readiness check). */
+  check(): Promise<void>;
+  /** Lets go of connections (the app is closing). */
+  close(): void;
+  /** 'local' or 's3', for logs and the readiness answer. */
+  readonly kind: 'local' | 's3';
+}
+
+/** An object being read: its body streams, it is never held whole in memory. */
+export interface ReadObject {
+  /** Absent for a HEAD or when the client's copy is current. */
+  body?: Readable;
+  notModified: boolean;
+  contentType: string;
+  contentLength?: number;
+  etag?: string;
+  lastModified?: Date;
+}
+
+/**
+ * The object store did not answer (down, unreachable, refusing us): the request that needed it is
+ * answered 503 in Spanish, and nothing it would have stored half-way is kept.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(operation: string, cause: unknown) {
+    super(`Object storage unavailable (${operation})`, { cause });
+    this.name = 'StorageUnavailableError';
+  }
 }
 
 /** How the key of an interrupted write's leftover ends: it is never a stored object's key. */
