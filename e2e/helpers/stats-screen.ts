@@ -53,5 +53,5 @@ export async function openDetailWithStats(page: Page) {
     .toBe(visits.length);
   await page.goto(`/link/${link.id}`);
   await expect(page.getByRole('figure', { name: 'Clicks por dispositivo' }).locator('.recharts-pie-sector')).toHaveCount(3);
-  await expect(page.getByRole('figure', { name: 'Clicks por día' }).locator('.recharts-area')).toHaveCount(2);
+  await expect(page.getByRole('figure', { name: 'Clicks por día' }).locator('.recharts-area')).toHaveCount(3);
 }
