@@ -46,7 +46,10 @@ test('the QR dialog previews the code live and downloads PNG and SVG that decode
   await dialog.getByLabel('Color', { exact: true }).fill('#1e3a8a');
   // The preview follows the choices.
   await expect(preview).toHaveAttribute('src', /size=800&margin=4&color=%231e3a8a&background=%23ffffff&ecc=H/);
-  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
+  await expect.poll(() => preview.evaluate((element) => {
+    const image = element as unknown as { complete: boolean; naturalWidth: number };
+    return image.complete && image.naturalWidth;
+  })).toBe(800);
 
   const pngDownload = page.waitForEvent('download');
   await dialog.getByRole('link', { name: 'Descargar PNG' }).click();
