@@ -275,5 +275,5 @@ describe.each(testDialects)('the places of a click limit on %s', (dialect) => {
       await two.close();
       await one.close();
     }
-  });
+  }, 60_000);
 });
