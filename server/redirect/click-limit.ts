@@ -176,6 +176,11 @@ function blockLimits(db: Database, log: FastifyBaseLogger): ClickLimits {
       from old where urls.id = old.id
       returning least(${wanted}::int, greatest(1, (old.max_clicks - old.limit_used) / ${SHARE_OF_REST})) as granted`.execute(db);
     const granted = Number(result.rows[0]?.granted ?? 0);
+    // Released meanwhile (an edit): these places go straight back.
+    if (blocks.get(urlId) !== block) {
+      await giveBack(urlId, granted);
+      return -1;
+    }
     const now = Date.now();
     // Used up within the hold: a busier link gets a bigger block next time.
     if (granted > 0 && now - block.claimedAt < HOLD_MS) block.size = Math.min(MAX_BLOCK, block.size * 2);
@@ -219,6 +224,7 @@ function blockLimits(db: Database, log: FastifyBaseLogger): ClickLimits {
           block.claiming = undefined;
         }
         if (granted === 0) return takeNow(urlId);
+        // granted -1: the block was released meanwhile; claim again for the link as it is now.
       }
     },
     async isReached(urlId) {

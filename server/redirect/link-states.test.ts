@@ -252,7 +252,7 @@ describe.each(testDialects)('the places of a click limit on %s', (dialect) => {
       await drop();
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+   }, 60_000); // two apps built and closed one after the other
 
   it.runIf(dialect === 'postgres')('gives back the places an instance holds unused, so another instance can use them', async () => {
     const one = await createTestApp(dialect);
@@ -275,5 +275,5 @@ describe.each(testDialects)('the places of a click limit on %s', (dialect) => {
       await two.close();
       await one.close();
     }
-  });
+  }, 60_000);
 });
