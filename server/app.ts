@@ -77,7 +77,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   const context: AppContext = {
     config,
     database,
-    storage: openStorage(config),
+    storage: await openStorage(config),
     linkCache: createLinkCache({ db: database.db, maxEntries: config.linkCacheSize, redisUrl: config.redisUrl, log: app.log }),
     clickWriter: createClickWriter({
       database,
