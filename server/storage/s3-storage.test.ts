@@ -147,7 +147,8 @@ describe.each(testDialects)('Corto on S3 storage, %s', (dialect) => {
     let received = 0;
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) received += chunk.length;
     expect(received).toBe(size);
-  });
+    // 48 MB in and out of a local S3 server: seconds on a quiet machine, more on a loaded one.
+  }, 120_000);
 
   it('with the store down: uploads and creation answer 503 in Spanish, redirects keep working, nothing half-stored', async () => {
     const { cookie } = await registerUser(t.app);
