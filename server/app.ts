@@ -80,7 +80,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   const context: AppContext = {
     config,
     database,
-    storage: openStorage(config),
+    storage: await openStorage(config),
     linkCache: createLinkCache({
       db: database.db,
       maxEntries: config.linkCacheSize,

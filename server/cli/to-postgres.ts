@@ -182,7 +182,7 @@ export const registerToPostgres = (program: Command) => {
       const target = openDatabase({ kind: 'postgres', url: config.databaseUrl! });
       try {
         await migrateToLatest(target.db);
-        const result = await copyToPostgres({ dataDir: config.dataDir, target: target.db, storage: openStorage(config) });
+        const result = await copyToPostgres({ dataDir: config.dataDir, target: target.db, storage: await openStorage(config) });
         for (const { table, rows } of result.tables) console.log(`${table}: ${rows} filas`);
         console.log(`${result.files} archivos en el almacén. Copia comprobada: arranca Corto con DATABASE_URL=${redacted(url)}.`);
       } finally {

@@ -67,12 +67,6 @@ const matrix: Record<string, Entry> = {
     status: { anonymous: 200, forged: 200, other: 200, owner: 200 },
     request: () => ({ method: 'GET', url: '/api/health/ready' }),
   },
-  // Open without METRICS_TOKEN (the matrix's app sets none); with it, a bearer token (metrics.test.ts).
-  'GET /metrics': {
-    access: 'public',
-    status: { anonymous: 200, forged: 200, other: 200, owner: 200 },
-    request: () => ({ method: 'GET', url: '/metrics' }),
-  },
   'POST /api/auth/register': {
     access: 'public',
     status: { anonymous: 201, forged: 201, other: 201, owner: 201 },

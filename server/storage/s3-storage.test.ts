@@ -32,7 +32,7 @@ const storageOn = (endpoint: string) =>
 
 describe('S3 object storage', () => {
   it('keeps each bucket of the spec as a prefix of one bucket, and reads, lists and removes there', async () => {
-    const storage = storageOn(s3.endpoint);
+    const storage = await storageOn(s3.endpoint);
     await storage.put(buckets.qrs, 'qr-abc123.png', png, 'image/png');
     await storage.put(buckets.profilePictures, 'dp-Ana-1.png', png, 'image/png');
     expect(await s3.keys()).toEqual(expect.arrayContaining(['profile-pictures/dp-Ana-1.png', 'qrs/qr-abc123.png']));
@@ -61,7 +61,7 @@ describe('S3 object storage', () => {
   it('reports a store it cannot reach as unavailable, not as a fault of the object', async () => {
     const proxy = await startTcpProxy({ host: '127.0.0.1', port: s3.port });
     await proxy.cut();
-    const storage = storageOn(`http://127.0.0.1:${proxy.port}`);
+    const storage = await storageOn(`http://127.0.0.1:${proxy.port}`);
     await expect(storage.put(buckets.qrs, 'qr-caido1.png', png, 'image/png')).rejects.toBeInstanceOf(StorageUnavailableError);
     await expect(storage.read(buckets.qrs, 'qr-caido1.png')).rejects.toBeInstanceOf(StorageUnavailableError);
     await expect(storage.check()).rejects.toBeInstanceOf(StorageUnavailableError);
@@ -147,7 +147,8 @@ describe.each(testDialects)('Corto on S3 storage, %s', (dialect) => {
     let received = 0;
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) received += chunk.length;
     expect(received).toBe(size);
-  });
+    // 48 MB in and out of a local S3 server: seconds on a quiet machine, more on a loaded one.
+  }, 120_000);
 
   it('with the store down: uploads and creation answer 503 in Spanish, redirects keep working, nothing half-stored', async () => {
     const { cookie } = await registerUser(t.app);

@@ -1,14 +1,4 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import { type Bucket, STORAGE_PATH_PREFIX } from '@common/constants';
 import { assertSafeKey, type ObjectStorage, StorageUnavailableError, type StoredObject } from './storage';
 
@@ -28,7 +18,6 @@ export interface S3StorageOptions {
 
 /** An object store that lives, answers 'no such object' (or 'not modified') through the HTTP status. */
 function statusOf(error: unknown): number | undefined {
-  if (error instanceof S3ServiceException) return error.$metadata.httpStatusCode;
   return (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
 }
 
@@ -41,7 +30,10 @@ const isAnswerAboutObject = (status: number | undefined) => status === 404 || st
  * streaming: a PUT is atomic in S3, so a reader never sees half an object and no temporary object
  * is needed. Any failure to reach the store is a StorageUnavailableError (503 to the user).
  */
-export function createS3Storage(options: S3StorageOptions): ObjectStorage {
+export async function createS3Storage(options: S3StorageOptions): Promise<ObjectStorage> {
+  // Loaded here, not at the top: an embedded install never pays for the SDK (it is large to import).
+  const { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } =
+    await import('@aws-sdk/client-s3');
   const timeoutMs = options.timeoutMs ?? 10_000;
   const client = new S3Client({
     endpoint: options.endpoint,

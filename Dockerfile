@@ -1,0 +1,37 @@
+# Corto: the production build only, on the official Node image, run as the non-root `node` user.
+#   docker build -t corto .        (or podman build -t corto .)
+#   docker run -p 3000:3000 -v corto-data:/data corto
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# 1. Build: the web app and the bundled server, then drop the development packages.
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+# better-sqlite3 compiles from source when no prebuilt binary matches.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+# 2. Run: node_modules (production only), dist/ and package.json; nothing else of the sources.
+FROM ${NODE_IMAGE}
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=build --chown=node:node /app/package.json ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+# The SQLite database and stored files in the embedded mode (with DATABASE_URL and S3_* set, it stays empty).
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM drains requests and writes queued clicks before exiting.
+STOPSIGNAL SIGTERM
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]
