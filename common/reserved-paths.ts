@@ -13,6 +13,7 @@ export const RESERVED_PATHS = [
   'register',
   'signup',
   'admin',
+  'denunciar',
   'settings',
   'static',
   'public',

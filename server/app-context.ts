@@ -1,6 +1,7 @@
 import type { ClickWriter } from './clicks/click-writer';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import type { BlockedDomains } from './admin/blocked-domains';
 import type { LinkCache } from './redirect/link-cache';
 import type { ObjectStorage } from './storage/storage';
 
@@ -13,6 +14,8 @@ export interface AppContext {
   linkCache: LinkCache;
   /** Queued clicks; clickWriter.flush() writes them now (drained on app close). */
   clickWriter: ClickWriter;
+  /** The operator's blocked destination domains, held in memory on every instance. */
+  blockedDomains: BlockedDomains;
 }
 
 declare module 'fastify' {

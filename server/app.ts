@@ -3,6 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { createClickWriter } from './clicks/click-writer';
+import { adminRoutes } from './admin/admin.routes';
+import { createBlockedDomains } from './admin/blocked-domains';
+import { promoteAdminEmails } from './admin/admin-users.queries';
 import { authRoutes } from './auth/auth.routes';
 import { refuseCrossOrigin } from './auth/cross-origin';
 import { registerSessionSupport } from './auth/session-support';
@@ -61,11 +64,22 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  // The operator's list, in memory before the first redirect; ADMIN_EMAILS' accounts made admins.
+  const blockedDomains = createBlockedDomains(database.db);
+  await blockedDomains.load();
+  await promoteAdminEmails(database.db, config.adminEmails);
   const context: AppContext = {
     config,
     database,
     storage: createLocalStorage(path.join(config.dataDir, 'storage')),
-    linkCache: createLinkCache({ db: database.db, maxEntries: config.linkCacheSize, redisUrl: config.redisUrl, log: app.log }),
+    blockedDomains,
+    linkCache: createLinkCache({
+      db: database.db,
+      maxEntries: config.linkCacheSize,
+      redisUrl: config.redisUrl,
+      log: app.log,
+      blockedDomains,
+    }),
     clickWriter: createClickWriter({
       database,
       log: app.log,
@@ -104,6 +118,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     await api.register(authRoutes, context);
     await api.register(linksRoutes, context);
     await api.register(statsRoutes, context);
+    await api.register(adminRoutes, context);
   });
   await app.register(redirectRoutes, { ...context, answer });
   await app.register(staticRoutes, context);

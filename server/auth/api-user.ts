@@ -5,7 +5,7 @@ import type { ObjectStorage } from '../storage/storage';
 import type { SessionUser } from './sessions';
 
 export function sessionUserOfRow(row: UserRow): SessionUser {
-  return { id: row.id, email: row.email, name: row.name, profileImageKey: row.profile_image, createdAt: row.created_at };
+  return { id: row.id, email: row.email, name: row.name, profileImageKey: row.profile_image, createdAt: row.created_at, role: row.role };
 }
 
 /** A user as the API shows it: the picture's address rather than its storage key. */
@@ -16,5 +16,6 @@ export function apiUser(storage: ObjectStorage, user: SessionUser): User {
     name: user.name,
     profileImage: storage.publicUrl(buckets.profilePictures, user.profileImageKey),
     createdAt: new Date(user.createdAt).toISOString(),
+    role: user.role,
   };
 }

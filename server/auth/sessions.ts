@@ -18,6 +18,7 @@ export interface SessionUser {
   profileImageKey: UserRow['profile_image'];
   /** Epoch milliseconds. */
   createdAt: UserRow['created_at'];
+  role: 'user' | 'admin';
 }
 
 /** Only the hash is stored: a copy of the database does not yield live sessions. */
@@ -63,8 +64,10 @@ export async function sessionUser(
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.email', 'users.name', 'users.profile_image', 'users.created_at', 'sessions.expires_at'])
+    .select(['users.id', 'users.email', 'users.name', 'users.profile_image', 'users.created_at', 'users.role', 'sessions.expires_at'])
     .where('sessions.token_hash', '=', tokenHash)
+    // A disabled account's sessions are deleted when it is disabled; this holds even for a race.
+    .where('users.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row || row.expires_at <= now) {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -75,7 +78,7 @@ export async function sessionUser(
     await db.updateTable('sessions').set({ expires_at: expiresAt }).where('token_hash', '=', tokenHash).execute();
     setCookie(reply, config, token, expiresAt);
   }
-  return { id: row.id, email: row.email, name: row.name, profileImageKey: row.profile_image, createdAt: row.created_at };
+  return { id: row.id, email: row.email, name: row.name, profileImageKey: row.profile_image, createdAt: row.created_at, role: row.role };
 }
 
 /** Ends the request's session on the server and in the browser. */

@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
+import { registerAdminCommand } from './admin';
 
 /** Each command adds itself to the program (`program.command(...)`); one file per command. */
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [];
+export const commands: RegisterCommand[] = [
+  registerAdminCommand,
+];

@@ -8,6 +8,7 @@ import type { CachedLink, LinkGate } from './link-cache';
 import { createMissThrottle } from './miss-throttle';
 import type { RedirectAnswer } from './redirect-answer';
 import {
+  sendDisabledPage,
   sendExpiredPage,
   sendForeignFormPage,
   sendPasswordPage,
@@ -50,6 +51,7 @@ export function createGatedVisits({ db, answer, publicOrigin }: GatedVisitOption
 
   /** Paused or past its date: the page to answer, or undefined to go on. */
   const closed = (reply: FastifyReply, gate: LinkGate) => {
+    if (gate.disabled) return sendDisabledPage(reply);
     if (gate.paused) return sendPausedPage(reply);
     if (Date.now() >= gate.expiresAt) return sendExpiredPage(reply);
     return undefined;

@@ -18,6 +18,8 @@ export interface CachedLink {
 export interface LinkGate {
   /** Only a date to check (no pause, limit or password): the fast path answers it until then. */
   dateOnly: boolean;
+  /** By an operator (the link, its owner, or its domain): 410 before anything else. */
+  disabled: boolean;
   paused: boolean;
   /** Epoch ms; Infinity for no date. */
   expiresAt: number;
@@ -45,6 +47,11 @@ export interface LinkCache {
    * instance: after a delete or an edit. Never throws.
    */
   forget(link: LinkAddresses): Promise<void>;
+  /**
+   * Drops every link here and on every other instance, which first reload what the operator
+   * shares (the blocked domains): after a user is disabled or the blocked list changes.
+   */
+  forgetAll(): Promise<void>;
   readonly size: number;
   /** With REDIS_URL, resolves once deletions from other instances reach this one. */
   readonly listening: Promise<void>;
@@ -56,9 +63,11 @@ export interface LinkCacheOptions {
   maxEntries: number;
   redisUrl: string | undefined;
   log: FastifyBaseLogger;
+  /** The blocked destination domains: a link leading into one is disabled. */
+  blockedDomains?: { readonly domains: ReadonlySet<string>; load(): Promise<void> };
 }
 
-export function createLinkCache({ db, maxEntries, redisUrl, log }: LinkCacheOptions): LinkCache {
+export function createLinkCache({ db, maxEntries, redisUrl, log, blockedDomains }: LinkCacheOptions): LinkCache {
   // Keys are addressKey's form (lowercase, NFC): short codes are lowercase already and aliases
   // match regardless of case. For ASCII that is plain toLowerCase(), all the hot path pays.
   const entries = new Map<string, CachedLink>();
@@ -74,8 +83,24 @@ export function createLinkCache({ db, maxEntries, redisUrl, log }: LinkCacheOpti
     entries.clear();
   };
 
+  const reloadAndClear = async () => {
+    try {
+      await blockedDomains?.load();
+    } catch (error) {
+      log.warn({ err: error }, 'could not reload the blocked domains');
+    }
+    clear();
+  };
+
   const broadcast: LinkBroadcast | undefined = redisUrl
-    ? openLinkBroadcast({ redisUrl, log, onForget: drop, onReconnect: clear })
+    ? openLinkBroadcast({
+        redisUrl,
+        log,
+        onForget: drop,
+        // A subscriber that was cut off may have missed a forgetAll as well as deletions.
+        onReconnect: () => void reloadAndClear(),
+        onForgetAll: reloadAndClear,
+      })
     : undefined;
 
   return {
@@ -86,7 +111,7 @@ export function createLinkCache({ db, maxEntries, redisUrl, log }: LinkCacheOpti
       const hit = entries.get(key);
       if (hit) return hit;
       const startedAt = generation;
-      const found = await findLinkByCode(db, key);
+      const found = await findLinkByCode(db, key, blockedDomains?.domains);
       if (found && generation === startedAt) {
         // Insertion order is the eviction order: first in, first out once full. Cheaper than a
         // true LRU (no reordering on every hit), and popular links come straight back on a miss.
@@ -105,6 +130,11 @@ export function createLinkCache({ db, maxEntries, redisUrl, log }: LinkCacheOpti
       for (const address of previousAddresses) keys.push(addressKey(address));
       drop(keys);
       await broadcast?.publish(keys);
+    },
+
+    async forgetAll() {
+      clear();
+      await broadcast?.publishForgetAll();
     },
 
     get size() {

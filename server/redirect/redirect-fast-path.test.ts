@@ -23,6 +23,7 @@ const headersOf = (response: Response) => {
 
 const gate = (state: Partial<LinkGate>): LinkGate => ({
   dateOnly: false,
+  disabled: false,
   paused: false,
   expiresAt: Infinity,
   maxClicks: null,
