@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
@@ -12,6 +12,13 @@ import { RootLayout } from './root-layout';
 const AuthPage = lazyScreen(() => import('../features/auth/auth-page').then((m) => m.AuthPage));
 const DashboardPage = lazyScreen(() => import('../features/links/dashboard-page').then((m) => m.DashboardPage));
 const LinkDetailPage = lazyScreen(() => import('../features/links/link-detail-page').then((m) => m.LinkDetailPage));
+const AdminLayout = lazyScreen(() => import('../features/admin/admin-layout').then((m) => m.AdminLayout));
+const AdminUsers = lazyScreen(() => import('../features/admin/users-page').then((m) => m.UsersPage));
+const AdminLinks = lazyScreen(() => import('../features/admin/links-page').then((m) => m.LinksPage));
+const AdminReports = lazyScreen(() => import('../features/admin/reports-page').then((m) => m.ReportsPage));
+const AdminSettings = lazyScreen(() => import('../features/admin/settings-page').then((m) => m.SettingsPage));
+const AdminAudit = lazyScreen(() => import('../features/admin/audit-page').then((m) => m.AuditPage));
+const ReportPage = lazyScreen(() => import('../features/admin/report-page').then((m) => m.ReportPage));
 const RedirectPage = lazyScreen(() => import('../features/redirect/redirect-page').then((m) => m.RedirectPage));
 
 export function AppRoutes() {
@@ -23,7 +30,16 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/link/:id" element={<LinkDetailPage />} />
+          <Route path="/admin" element={<AdminLayout />}>
+            <Route index element={<Navigate to="/admin/usuarios" replace />} />
+            <Route path="usuarios" element={<AdminUsers />} />
+            <Route path="links" element={<AdminLinks />} />
+            <Route path="denuncias" element={<AdminReports />} />
+            <Route path="ajustes" element={<AdminSettings />} />
+            <Route path="registro" element={<AdminAudit />} />
+          </Route>
         </Route>
+        <Route path="/denunciar" element={<ReportPage />} />
         <Route path="/:code" element={<RedirectPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -1,5 +1,5 @@
 import type { User } from '@common/auth/auth-schemas';
-import { LayoutDashboard, LogOut } from 'lucide-react';
+import { LayoutDashboard, LogOut, ShieldCheck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../../components/ui/avatar';
 import {
@@ -54,6 +54,14 @@ export function AccountMenu({ user }: { user: User }) {
             Mis links
           </Link>
         </DropdownMenuItem>
+        {user.role === 'admin' && (
+          <DropdownMenuItem asChild>
+            <Link to="/admin/usuarios">
+              <ShieldCheck aria-hidden />
+              Administración
+            </Link>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem variant="destructive" disabled={logoutMutation.isPending} onSelect={logOut}>
           <LogOut aria-hidden />
           Cerrar sesión
