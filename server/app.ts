@@ -6,6 +6,7 @@ import { createClickWriter } from './clicks/click-writer';
 import { adminRoutes } from './admin/admin.routes';
 import { createBlockedDomains } from './admin/blocked-domains';
 import { promoteAdminEmails } from './admin/admin-users.queries';
+import { accountPlugin } from './account/account.plugin';
 import { authRoutes } from './auth/auth.routes';
 import { refuseCrossOrigin } from './auth/cross-origin';
 import { registerSessionSupport } from './auth/session-support';
@@ -116,6 +117,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     await registerSessionSupport(api, context);
     await api.register(healthRoutes, context);
     await api.register(authRoutes, context);
+    await api.register(accountPlugin, context);
     await api.register(linksRoutes, context);
     await api.register(statsRoutes, context);
     await api.register(adminRoutes, context);

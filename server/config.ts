@@ -55,6 +55,8 @@ const envSchema = z.object({
     .default([]),
   REPORTS_PER_HOUR: z.coerce.number({ error: 'debe ser un número de denuncias por hora (0 = sin límite)' }).int().min(0).default(10),
   SIGNUP: z.enum(['open', 'invite', 'closed'], { error: 'debe ser open, invite o closed' }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'debe ser una dirección smtp://usuario:clave@servidor:puerto (o smtps://)' }).optional(),
+  MAIL_FROM: z.string().trim().min(3, { error: 'debe ser un remitente, p. ej. "Corto <no-reply@ejemplo.com>"' }).optional(),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(300_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos (0 = sin límite)' }).int().min(0).default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(1).default(72_000),
@@ -107,6 +109,10 @@ export interface Config {
   /** SIGNUP: open, invite or closed; when set it wins over the setting in /admin/ajustes. */
   signup: 'open' | 'invite' | 'closed' | undefined;
   http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** Where mail (password-reset links) is sent through; without it the reset link is the operator's (CLI). */
+  smtpUrl: string | undefined;
+  /** The From of Corto's mail. */
+  mailFrom: string;
   /** Where the built web app lives; absent in API-only tests. */
   webDir: string | undefined;
 }
@@ -149,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_MS,
       keepAliveTimeoutMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? `Corto <no-reply@${new URL(vars.PUBLIC_BASE_URL ?? 'http://localhost').hostname}>`,
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   };
 }

@@ -50,6 +50,8 @@ export const userSchema = z.object({
   createdAt: z.iso.datetime(),
   /** 'admin' sees the operator's screens. */
   role: z.enum(['user', 'admin']),
+  /** Two-factor sign-in (TOTP) is on. */
+  totp: z.boolean(),
 });
 
 export const userResponseSchema = z.object({ user: userSchema });

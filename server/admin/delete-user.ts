@@ -1,17 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
-import { endUserAccess } from './end-user-access';
+import { deleteAccount } from '../account/delete-account';
 
-/**
- * An operator's deletion of an account: the same as the user deleting it themselves.
- */
-export async function deleteUserAccount(
-  context: Pick<AppContext, 'database' | 'linkCache' | 'storage'>,
-  userId: number,
-  _log: FastifyBaseLogger,
-): Promise<void> {
-  // Until the account's own deletion lands: sessions end, links (clicks cascade) and the user go.
-  await endUserAccess(context, userId);
-  await context.database.db.deleteFrom('users').where('id', '=', userId).execute();
-  await context.linkCache.forgetAll();
+/** An operator's deletion of an account: exactly the user's own (DELETE /api/account). */
+export async function deleteUserAccount(context: AppContext, userId: number, log: FastifyBaseLogger): Promise<void> {
+  await deleteAccount(context, userId, { log });
 }

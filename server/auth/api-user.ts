@@ -5,7 +5,15 @@ import type { ObjectStorage } from '../storage/storage';
 import type { SessionUser } from './sessions';
 
 export function sessionUserOfRow(row: UserRow): SessionUser {
-  return { id: row.id, email: row.email, name: row.name, profileImageKey: row.profile_image, createdAt: row.created_at, role: row.role };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    profileImageKey: row.profile_image,
+    createdAt: row.created_at,
+    totp: row.totp_secret !== null,
+    role: row.role,
+  };
 }
 
 /** A user as the API shows it: the picture's address rather than its storage key. */
@@ -17,5 +25,6 @@ export function apiUser(storage: ObjectStorage, user: SessionUser): User {
     profileImage: storage.publicUrl(buckets.profilePictures, user.profileImageKey),
     createdAt: new Date(user.createdAt).toISOString(),
     role: user.role,
+    totp: user.totp,
   };
 }

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { adminMessages } from '@common/admin/admin-messages';
 import { authMessages as m, PROFILE_IMAGE_MAX_BYTES } from '@common/auth/auth-messages';
+import { loginResponseSchema } from '@common/account/account-schemas';
 import { loginSchema, registerFieldsSchema, sessionResponseSchema, userResponseSchema } from '@common/auth/auth-schemas';
 import { buckets } from '@common/constants';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,7 @@ import { createLoginGuard, type LoginGuard } from './login-guard';
 import { hashPassword, verifyPassword } from './passwords';
 import { storeProfilePicture } from './profile-picture';
 import { authRateLimits } from './rate-limits';
+import { CHALLENGE_COOKIE, CHALLENGE_LIFETIME_MS, createChallenge } from '../account/totp';
 import { endSession, startSession } from './sessions';
 
 // The form's fields plus the picture, which multipart hands over as bytes.
@@ -84,7 +86,7 @@ async function registerRoute(app: FastifyInstance, { database, config, storage }
           ...(config.adminEmails.includes(email.toLowerCase()) ? { role: 'admin' as const } : {}),
           disabled_at: null,
         });
-        await startSession(db, config, reply, row.id);
+        await startSession(db, config, request, reply, row.id);
         await loginGuard.remember(request, reply, email);
         return reply.status(201).send({ user: apiUser(storage, sessionUserOfRow(row)) });
       } catch (error) {
@@ -111,7 +113,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
   routes.post(
     '/api/auth/login',
     {
-      schema: { body: loginSchema.strict(), response: { 200: userResponseSchema } },
+      schema: { body: loginSchema.strict(), response: { 200: loginResponseSchema } },
       onRequest: loginLimits.perIp,
     },
     async (request, reply) => {
@@ -125,7 +127,19 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
       if (!row) throw new AppError('unauthorized', m.wrongCredentials);
       // Told only to whoever knows the password.
       if (row.disabled_at !== null) throw new AppError('forbidden', adminMessages.accountDisabled);
-      await startSession(db, config, reply, row.id);
+      if (row.totp_secret) {
+        // Two-factor: the code is asked next (POST /api/auth/totp), with this challenge's cookie.
+        const challenge = await createChallenge(db, row.id);
+        reply.setCookie(CHALLENGE_COOKIE, challenge, {
+          path: '/api/auth',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.publicBaseUrl.startsWith('https:'),
+          maxAge: CHALLENGE_LIFETIME_MS / 1000,
+        });
+        return { totpRequired: true as const };
+      }
+      await startSession(db, config, request, reply, row.id);
       return { user: apiUser(storage, sessionUserOfRow(row)) };
     },
   );

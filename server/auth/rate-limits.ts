@@ -34,7 +34,7 @@ function limiter(app: FastifyInstance, max: number, timeWindow: number, key: (re
  * (preHandler, once the body is read). Wrong passwords per account are the login guard's
  * (login-guard.ts). In memory per instance; 0 in the config turns a limit off.
  */
-export async function authRateLimits(app: FastifyInstance, config: Config, action: 'login' | 'register') {
+export async function authRateLimits(app: FastifyInstance, config: Config, action: 'login' | 'register' | 'password-reset') {
   if (!app.hasDecorator('createRateLimit')) await app.register(fastifyRateLimit, { global: false });
   return {
     perIp: limiter(app, config.authRateLimitPerIp, IP_WINDOW_MS, (request) => `${action}:ip:${clientKey(request.ip)}`),

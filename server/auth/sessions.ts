@@ -8,6 +8,10 @@ export const SESSION_COOKIE = 'corto_session';
 const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 // Renew once less than this is left, so an active user is not logged out, without a write per request.
 const RENEW_WHEN_LEFT_MS = SESSION_LIFETIME_MS - 24 * 60 * 60 * 1000;
+// 'Last seen' on the account page is written at most this often per session: one small UPDATE a
+// minute for an active tab, none for the redirect path (which never reads sessions).
+export const LAST_SEEN_EVERY_MS = 60 * 1000;
+const USER_AGENT_MAX = 512;
 
 /** The signed-in user as the server's routes see it (request.user). */
 export interface SessionUser {
@@ -19,6 +23,10 @@ export interface SessionUser {
   /** Epoch milliseconds. */
   createdAt: UserRow['created_at'];
   role: 'user' | 'admin';
+  /** Two-factor sign-in is on. */
+  totp: boolean;
+  /** The public id of the session the request came with (absent outside a session). */
+  sessionId?: string;
 }
 
 /** Only the hash is stored: a copy of the database does not yield live sessions. */
@@ -36,7 +44,13 @@ function setCookie(reply: FastifyReply, config: Config, token: string, expiresAt
   });
 }
 
-export async function startSession(db: Database, config: Config, reply: FastifyReply, userId: number): Promise<void> {
+export async function startSession(
+  db: Database,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   const expiresAt = now + SESSION_LIFETIME_MS;
@@ -45,9 +59,23 @@ export async function startSession(db: Database, config: Config, reply: FastifyR
   await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
   await db
     .insertInto('sessions')
-    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: expiresAt })
+    .values({
+      token_hash: hashToken(token),
+      public_id: randomBytes(12).toString('base64url'),
+      user_id: userId,
+      created_at: now,
+      expires_at: expiresAt,
+      last_seen_at: now,
+      user_agent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
+    })
     .execute();
   setCookie(reply, config, token, expiresAt);
+}
+
+/** The hash of the request's session token, if it carries one. */
+export function requestTokenHash(request: FastifyRequest): string | undefined {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? hashToken(token) : undefined;
 }
 
 /** The user of the request's session cookie, renewing the session when due; null when none is valid. */
@@ -64,7 +92,18 @@ export async function sessionUser(
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.email', 'users.name', 'users.profile_image', 'users.created_at', 'users.role', 'sessions.expires_at'])
+    .select([
+      'users.id',
+      'users.email',
+      'users.name',
+      'users.profile_image',
+      'users.created_at',
+      'users.totp_secret',
+      'users.role',
+      'sessions.expires_at',
+      'sessions.public_id',
+      'sessions.last_seen_at',
+    ])
     .where('sessions.token_hash', '=', tokenHash)
     // A disabled account's sessions are deleted when it is disabled; this holds even for a race.
     .where('users.disabled_at', 'is', null)
@@ -73,12 +112,23 @@ export async function sessionUser(
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return null;
   }
-  if (row.expires_at - now < RENEW_WHEN_LEFT_MS) {
-    const expiresAt = now + SESSION_LIFETIME_MS;
-    await db.updateTable('sessions').set({ expires_at: expiresAt }).where('token_hash', '=', tokenHash).execute();
-    setCookie(reply, config, token, expiresAt);
+  const renew = row.expires_at - now < RENEW_WHEN_LEFT_MS;
+  const seen = row.last_seen_at === null || now - row.last_seen_at >= LAST_SEEN_EVERY_MS;
+  if (renew || seen) {
+    const expiresAt = renew ? now + SESSION_LIFETIME_MS : row.expires_at;
+    await db.updateTable('sessions').set({ expires_at: expiresAt, last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
+    if (renew) setCookie(reply, config, token, expiresAt);
   }
-  return { id: row.id, email: row.email, name: row.name, profileImageKey: row.profile_image, createdAt: row.created_at, role: row.role };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    profileImageKey: row.profile_image,
+    createdAt: row.created_at,
+    totp: row.totp_secret !== null,
+    role: row.role,
+    sessionId: row.public_id,
+  };
 }
 
 /** Ends the request's session on the server and in the browser. */

@@ -15,6 +15,12 @@ export interface UsersTable {
   role: Generated<'user' | 'admin'>;
   /** Set while an operator keeps the account disabled: no sign-in, its links answer 410. */
   disabled_at: number | null;
+  /** Base32 TOTP secret: two-factor is on when set (migration 0013). */
+  totp_secret: string | null;
+  /** The secret being set up, until a code confirms it. */
+  totp_pending_secret: string | null;
+  /** The TOTP time step of the last accepted code: no code works twice. */
+  totp_last_step: number | null;
 }
 
 export interface SessionsTable {
@@ -23,6 +29,35 @@ export interface SessionsTable {
   user_id: number;
   created_at: number;
   expires_at: number;
+  /** What the account page and DELETE /api/account/sessions/:id name the session by. */
+  public_id: string;
+  /** The browser's User-Agent when it signed in (cut to 512 characters). */
+  user_agent: string | null;
+  /** Written at most once a minute per session (sessions.ts), never by a redirect. */
+  last_seen_at: number | null;
+}
+
+export interface TotpRecoveryCodesTable {
+  user_id: number;
+  /** SHA-256 of the code (random, 50 bits: no need for a slow hash). */
+  code_hash: string;
+  used_at: number | null;
+}
+
+/** A right password on an account with two-factor, waiting for its code (5 minutes). */
+export interface TotpChallengesTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: number;
+}
+
+/** A password-reset link: valid 30 minutes, once; only its hash is kept. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface UrlsTable {
@@ -189,6 +224,9 @@ export interface DB {
   invites: InvitesTable;
   reports: ReportsTable;
   audit_log: AuditLogTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
+  totp_challenges: TotpChallengesTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -312,6 +312,135 @@ const matrix: Record<string, Entry> = {
       if (caller === 'owner') expect(response.body.trim().split('\n').length).toBeGreaterThanOrEqual(2);
     },
   },
+  'PATCH /api/account': {
+    access: 'private',
+    status: anyUser,
+    request: (_world, caller, cookie) => ({ method: 'PATCH', url: '/api/account', headers: cookie ? { cookie } : {}, payload: { name: `Nombre de ${caller}` } }),
+    async check({ t, owner, other }, caller) {
+      const rows = await t.database.db.selectFrom('users').select('id').where('name', '=', `Nombre de ${caller}`).execute();
+      if (caller === 'anonymous' || caller === 'forged') expect(rows).toEqual([]);
+      else expect(rows.map((row) => Number(row.id))).toEqual([(caller === 'owner' ? owner : other).id]);
+    },
+  },
+  'PUT /api/account/picture': {
+    access: 'private',
+    status: anyUser,
+    async request(_world, _caller, cookie) {
+      const body = await multipart({ profileImage: { bytes: await makeImage(), filename: 'a.png', type: 'image/png' } });
+      return { method: 'PUT', url: '/api/account/picture', ...body, headers: { ...body.headers, ...(cookie ? { cookie } : {}) } };
+    },
+    check({ owner, other }, caller, response) {
+      if (caller === 'owner' || caller === 'other') expect(response.json().user.id).toBe((caller === 'owner' ? owner : other).id);
+    },
+  },
+  'POST /api/account/email': {
+    access: 'private',
+    // The other user asks for the owner's address: refused as taken; the owner confirms their own.
+    status: { anonymous: 401, forged: 401, other: 409, owner: 200 },
+    request: ({ owner, other }, caller, cookie) => ({
+      method: 'POST',
+      url: '/api/account/email',
+      headers: cookie ? { cookie } : {},
+      payload: { email: owner.email, password: caller === 'other' ? other.password : owner.password },
+    }),
+  },
+  'POST /api/account/password': {
+    access: 'private',
+    // Each signed-in caller sets the password it already has, so the matrix's logins still work.
+    status: { anonymous: 401, forged: 401, other: 204, owner: 204 },
+    request: ({ owner, other }, caller, cookie) => {
+      const who = caller === 'other' ? other : owner;
+      return { method: 'POST', url: '/api/account/password', headers: cookie ? { cookie } : {}, payload: { currentPassword: who.password, newPassword: who.password } };
+    },
+  },
+  'GET /api/account/sessions': {
+    access: 'private',
+    status: anyUser,
+    request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/account/sessions', headers: cookie ? { cookie } : {} }),
+    check(_world, caller, response) {
+      if (caller === 'owner' || caller === 'other') expect(response.json().sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+    },
+  },
+  'DELETE /api/account/sessions': {
+    access: 'private',
+    status: { anonymous: 401, forged: 401, other: 204, owner: 204 },
+    request: (_world, _caller, cookie) => ({ method: 'DELETE', url: '/api/account/sessions', headers: cookie ? { cookie } : {} }),
+    async check({ t, owner }) {
+      const still = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: owner.cookie } });
+      expect(still.json().user?.id).toBe(owner.id);
+    },
+  },
+  'DELETE /api/account/sessions/:id': {
+    access: 'private',
+    // A session of the owner's own, made for this row: the other user cannot end it.
+    status: { anonymous: 401, forged: 401, other: 404, owner: 204 },
+    async request({ t, owner }, _caller, cookie) {
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: owner.password } });
+      const newest = await t.database.db
+        .selectFrom('sessions')
+        .select('public_id')
+        .where('user_id', '=', owner.id)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      return { method: 'DELETE', url: `/api/account/sessions/${newest.public_id}`, headers: cookie ? { cookie } : {} };
+    },
+  },
+  'DELETE /api/account': {
+    access: 'private',
+    // Each signed-in caller deletes an account made for it, so the matrix's users stay.
+    status: { anonymous: 401, forged: 401, other: 204, owner: 204 },
+    async request({ t }, caller, cookie) {
+      if (caller !== 'other' && caller !== 'owner') return { method: 'DELETE', url: '/api/account', headers: cookie ? { cookie } : {}, payload: { password: 'x' } };
+      const leaving = await registerUser(t.app, { name: `Se va ${caller}` });
+      return { method: 'DELETE', url: '/api/account', headers: { cookie: leaving.cookie }, payload: { password: leaving.password } };
+    },
+    async check({ t }, caller) {
+      const rows = await t.database.db.selectFrom('users').select('id').where('name', '=', `Se va ${caller}`).execute();
+      expect(rows).toEqual([]);
+    },
+  },
+  'POST /api/account/totp': {
+    access: 'private',
+    status: anyUser,
+    request: (_world, _caller, cookie) => ({ method: 'POST', url: '/api/account/totp', headers: cookie ? { cookie } : {} }),
+    check(_world, caller, response) {
+      if (caller === 'owner' || caller === 'other') expect(response.json().otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
+    },
+  },
+  'POST /api/account/totp/confirm': {
+    access: 'private',
+    status: { anonymous: 401, forged: 401, other: 400, owner: 400 },
+    request: (_world, _caller, cookie) => ({ method: 'POST', url: '/api/account/totp/confirm', headers: cookie ? { cookie } : {}, payload: { code: '000000' } }),
+  },
+  'DELETE /api/account/totp': {
+    access: 'private',
+    // Two-factor is off for both: nothing to turn off.
+    status: { anonymous: 401, forged: 401, other: 409, owner: 409 },
+    request: ({ owner }, _caller, cookie) => ({ method: 'DELETE', url: '/api/account/totp', headers: cookie ? { cookie } : {}, payload: { password: owner.password, code: '000000' } }),
+  },
+  'POST /api/auth/totp': {
+    access: 'public',
+    // No login asked for a code: no challenge, whoever calls.
+    status: { anonymous: 401, forged: 401, other: 401, owner: 401 },
+    request: (_world, _caller, cookie) => ({ method: 'POST', url: '/api/auth/totp', headers: cookie ? { cookie } : {}, payload: { code: '000000' } }),
+  },
+  'GET /api/auth/password-reset': {
+    access: 'public',
+    status: { anonymous: 200, forged: 200, other: 200, owner: 200 },
+    request: () => ({ method: 'GET', url: '/api/auth/password-reset' }),
+    check: (_world, _caller, response) => expect(response.json()).toEqual({ available: false }),
+  },
+  'POST /api/auth/password-reset': {
+    access: 'public',
+    // Without SMTP_URL (as here) the e-mail is not offered: the same answer for every caller.
+    status: { anonymous: 404, forged: 404, other: 404, owner: 404 },
+    request: ({ owner }) => ({ method: 'POST', url: '/api/auth/password-reset', payload: { email: owner.email } }),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    access: 'public',
+    status: { anonymous: 400, forged: 400, other: 400, owner: 400 },
+    request: () => ({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token: 'inventado', password: 'nueva-clave-123' } }),
+  },
 };
 
 

@@ -261,5 +261,30 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
     ['GET', '/a%00b'], ['GET', `/${'a'.repeat(5000)}`], ['GET', '/%3Cscript%3E'], ['GET', '/nadie-tiene-esto'], ['POST', '/abc123'], ['DELETE', '/abc123'],
   ] as Array<[string, string]>) cases.push(page(`${method} ${path.slice(0, 60)}`, method, path));
 
+  // The account page, password recovery and the second step of a sign-in.
+  const send = (method: string, path: string, value: unknown, as: BadCase['as'], code?: ErrorCode) =>
+    api(`${method} ${path} ${JSON.stringify(value).slice(0, 60)}`, { method, path, headers: JSON_TYPE, body: JSON.stringify(value) }, as, code);
+  for (const value of [{}, { name: '' }, { name: 'x'.repeat(101) }, { name: 'a\u0000b' }, { name: 'Ana', role: 'admin' }]) {
+    cases.push(send('PATCH', '/api/account', value, 'user', 'validation'));
+  }
+  for (const value of [{}, { email: 'sin-arroba', password: 'x' }, { email: 'a@b.co', password: '' }, { email: 'a@b.co', password: 'mal' }]) {
+    cases.push(send('POST', '/api/account/email', value, 'user', 'validation'));
+  }
+  for (const value of [{}, { currentPassword: 'mal', newPassword: 'nueva-clave-987' }, { currentPassword: 'secreto-123', newPassword: '123' }]) {
+    cases.push(send('POST', '/api/account/password', value, 'user', 'validation'));
+  }
+  for (const value of [{}, { password: 'mal' }, { password: 42 }]) cases.push(send('DELETE', '/api/account', value, 'user', 'validation'));
+  for (const value of [{}, { code: 'abc' }, { code: 123456 }, { code: '1'.repeat(40) }]) {
+    cases.push(send('POST', '/api/account/totp/confirm', value, 'user', 'validation'));
+    cases.push(send('POST', '/api/auth/totp', value, 'anonymous', 'validation'));
+  }
+  cases.push(api('DELETE an unknown session', { method: 'DELETE', path: '/api/account/sessions/no-existe' }, 'user', 'not_found'));
+  for (const value of [{}, { email: '' }, { email: 'sin-arroba' }, { email: ['a@b.co'] }]) {
+    cases.push(send('POST', '/api/auth/password-reset', value, 'anonymous', 'validation'));
+  }
+  for (const value of [{}, { token: '', password: 'nueva-clave-987' }, { token: 'inventado', password: 'nueva-clave-987' }, { token: 'x'.repeat(500), password: 'nueva-clave-987' }, { token: 'inventado', password: '1' }]) {
+    cases.push(send('POST', '/api/auth/password-reset/confirm', value, 'anonymous', 'validation'));
+  }
+
   return cases;
 }

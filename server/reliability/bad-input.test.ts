@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { apiErrorSchema } from '@common/api-error';
+import { accountMessages } from '@common/account/account-messages';
 import { authMessages } from '@common/auth/auth-messages';
 import { linkMessages } from '@common/links/link-messages';
 import { errorMessages } from '@common/messages';
@@ -21,6 +22,7 @@ const spanish = new Set<string>([
   ...Object.values(authMessages),
   ...Object.values(linkMessages),
   ...Object.values(statsMessages),
+  ...Object.values(accountMessages),
 ]);
 // zod's own English defaults must never reach a user.
 const english = /\b(invalid|expected|received|unrecognized|required|too (big|small)|must)\b/i;

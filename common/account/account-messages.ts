@@ -1,0 +1,23 @@
+// Spanish wording of the account page, password recovery and two-factor sign-in, shared by the
+// server's answers and the web app's forms.
+
+export const TOTP_CODE_DIGITS = 6;
+export const RECOVERY_CODE_COUNT = 10;
+export const RESET_LINK_MINUTES = 30;
+
+export const accountMessages = {
+  currentPasswordRequired: 'Escribe tu contraseña actual',
+  passwordConfirmRequired: 'Escribe tu contraseña para confirmar',
+  wrongPassword: 'La contraseña no es correcta',
+  sessionNotFound: 'Esa sesión no existe o ya se cerró',
+  codeRequired: 'Escribe el código',
+  codeInvalid: 'El código no es correcto',
+  codeFormat: `El código tiene ${TOTP_CODE_DIGITS} cifras (o es uno de tus códigos de recuperación)`,
+  totpAlreadyOn: 'La verificación en dos pasos ya está activada',
+  totpNotStarted: 'Empieza de nuevo la activación de la verificación en dos pasos',
+  totpNotOn: 'La verificación en dos pasos no está activada',
+  totpChallengeExpired: 'El inicio de sesión ha caducado: vuelve a escribir tu email y contraseña',
+  resetTokenRequired: 'Falta el enlace para restablecer la contraseña',
+  resetTokenInvalid: 'Este enlace para restablecer la contraseña no es válido, ya se usó o ha caducado. Pide otro.',
+  resetUnavailable: 'La recuperación por email no está disponible en este servidor: pide un enlace a quien lo administra.',
+} as const;

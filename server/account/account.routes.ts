@@ -1,0 +1,124 @@
+import fastifyMultipart from '@fastify/multipart';
+import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, updateNameSchema } from '@common/account/account-schemas';
+import { authMessages as m, PROFILE_IMAGE_MAX_BYTES } from '@common/auth/auth-messages';
+import { userResponseSchema } from '@common/auth/auth-schemas';
+import { buckets } from '@common/constants';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import { apiUser, sessionUserOfRow } from '../auth/api-user';
+import { findUserByEmail } from '../auth/auth.queries';
+import { loadCommonPasswords, newPasswordSchema } from '../auth/common-passwords';
+import { hashPassword } from '../auth/passwords';
+import { storeProfilePicture } from '../auth/profile-picture';
+import { requireUser, signedInUser } from '../auth/require-user';
+import { endSession as endThisSession, requestTokenHash } from '../auth/sessions';
+import { isUniqueViolation } from '../db/dialect';
+import { AppError } from '../http/app-error';
+import { endSessionsOf, updateUser } from './account.queries';
+import { deleteAccount } from './delete-account';
+import type { SecretGuard } from './password-check';
+
+const emailTaken = () => new AppError('conflict', m.emailTaken, { email: [m.emailTaken] });
+const noContent = { 204: z.null().describe('Hecho') };
+
+/** PUT /api/account/picture, in a scope of its own: with sign-up, the only routes that read multipart. */
+async function pictureRoute(app: FastifyInstance, { database, storage }: AppContext) {
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
+    async onFile(part) {
+      try {
+        (part as typeof part & { value: Buffer }).value = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('payload_too_large', m.profileImageTooLarge, { profileImage: [m.profileImageTooLarge] });
+        }
+        throw error;
+      }
+    },
+  });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.addHook('preHandler', requireUser);
+  const bodySchema = z
+    .object({ profileImage: z.instanceof(Buffer, { error: m.profileImageRequired }) })
+    .strict();
+
+  routes.put('/api/account/picture', { schema: { body: bodySchema, response: { 200: userResponseSchema } } }, async (request) => {
+    const user = signedInUser(request);
+    // The same checks and naming as at sign-up (dp-{name}-{time}.{ext}).
+    const key = await storeProfilePicture(storage, user.name, request.body.profileImage);
+    let row;
+    try {
+      row = await updateUser(database.db, user.id, { profile_image: key });
+    } catch (error) {
+      await storage.remove(buckets.profilePictures, key).catch(() => {});
+      throw error;
+    }
+    // The old picture is only tidied up: the orphan sweep takes it if this fails.
+    await storage.remove(buckets.profilePictures, user.profileImageKey).catch((error: unknown) => {
+      request.log.warn({ err: error, key: user.profileImageKey }, 'could not remove a replaced profile picture');
+    });
+    return { user: apiUser(storage, sessionUserOfRow(row)) };
+  });
+}
+
+/** The signed-in user's own account: name, picture, e-mail, password, and leaving. */
+export async function accountRoutes(app: FastifyInstance, context: AppContext, guard: SecretGuard) {
+  const { database, storage } = context;
+  const { db } = database;
+  await app.register((scope) => pictureRoute(scope, context));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.addHook('preHandler', requireUser);
+
+  routes.patch('/api/account', { schema: { body: updateNameSchema, response: { 200: userResponseSchema } } }, async (request) => {
+    const row = await updateUser(db, signedInUser(request).id, { name: request.body.name });
+    return { user: apiUser(storage, sessionUserOfRow(row)) };
+  });
+
+  routes.post(
+    '/api/account/email',
+    { schema: { body: changeEmailSchema, response: { 200: userResponseSchema } } },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const { email, password } = request.body;
+      await guard.password(request, reply, user.id, user.email, password, 'password');
+      const holder = await findUserByEmail(db, email);
+      if (holder && holder.id !== user.id) throw emailTaken();
+      try {
+        const row = await updateUser(db, user.id, { email });
+        return { user: apiUser(storage, sessionUserOfRow(row)) };
+      } catch (error) {
+        // Two accounts taking one address at the same moment: the index decides.
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+    },
+  );
+
+  routes.post(
+    '/api/account/password',
+    {
+      schema: { body: changePasswordSchema.extend({ newPassword: newPasswordSchema }), response: noContent },
+      preValidation: loadCommonPasswords,
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const { currentPassword, newPassword } = request.body;
+      await guard.password(request, reply, user.id, user.email, currentPassword, 'currentPassword');
+      await updateUser(db, user.id, { password_hash: await hashPassword(newPassword) });
+      // Whoever else holds a session (a stolen one, a forgotten laptop) is out now.
+      await endSessionsOf(db, user.id, requestTokenHash(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  routes.delete('/api/account', { schema: { body: deleteAccountSchema, response: noContent } }, async (request, reply) => {
+    const user = signedInUser(request);
+    await guard.password(request, reply, user.id, user.email, request.body.password, 'password');
+    await deleteAccount(context, user.id, { log: request.log });
+    await endThisSession(db, request, reply);
+    return reply.status(204).send(null);
+  });
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { RESET_LINK_MINUTES } from '@common/account/account-messages';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { hashPassword } from '../auth/passwords';
+import { hashToken } from '../auth/sessions';
+import { findUserByEmail } from '../auth/auth.queries';
+import type { Mailer } from '../mail/mailer';
+import { resetMail } from '../mail/reset-mail';
+
+// Password recovery: a random token (256 bits) in a link, of which only the SHA-256 is stored;
+// valid RESET_LINK_MINUTES, once. Setting the new password ends every session of the account.
+
+export const RESET_PATH = '/auth/restablecer';
+const RESET_LIFETIME_MS = RESET_LINK_MINUTES * 60 * 1000;
+
+/** A new one-time link for the user (the e-mail's, or the operator's `reset-link` command's). */
+export async function createResetLink(db: Database, config: Config, userId: number, now = Date.now()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  // Expired links of anyone go while we are here, as sessions do.
+  await db.deleteFrom('password_resets').where('expires_at', '<', now).execute();
+  await db
+    .insertInto('password_resets')
+    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + RESET_LIFETIME_MS, used_at: null })
+    .execute();
+  const url = new URL(RESET_PATH, `${config.publicBaseUrl}/`);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/** The e-mail for an address, if an account has it; nothing (and no sign of it) otherwise. */
+export async function sendResetMail(db: Database, config: Config, mailer: Mailer, email: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const link = await createResetLink(db, config, user.id);
+  await mailer.send(resetMail(user.email, user.name, link));
+}
+
+/**
+ * Uses the token once: the new password is set and every session of the user ends. False when the
+ * token is unknown, used or expired (nothing changes then).
+ */
+export async function confirmReset(db: Database, token: string, password: string, now = Date.now()): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    // Taken by a conditional update: two submissions of one link cannot both pass.
+    const taken = await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('token_hash', '=', hashToken(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!taken) return false;
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', taken.user_id).execute();
+    // Every other link of the account is spent too, and every session ends.
+    await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', taken.user_id).where('used_at', 'is', null).execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', taken.user_id).execute();
+    await trx.deleteFrom('totp_challenges').where('user_id', '=', taken.user_id).execute();
+    return true;
+  });
+}
