@@ -72,7 +72,7 @@ for (const dialect of testDialects) {
     ['links, common title word', '/api/admin/links?q=oferta'],
     ['links, rare title', `/api/admin/links?q=${encodeURIComponent('número 12345')}`],
     ['links, destination domain', '/api/admin/links?q=sitio-777.example'],
-    ['links, short address', '/api/admin/links?q=b2n9c'],
+    ['links, short address', '/api/admin/links?q=http%3A%2F%2Flocalhost%3A3000%2Fb2n9c'],
     ['links, miss (whole table)', '/api/admin/links?q=nadaquecoincida'],
     ['users, no term', '/api/admin/users'],
     ['users, e-mail domain', '/api/admin/users?q=dominio-42.test'],

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { addressKey } from '@common/links/short-address';
 import type { Database } from '../db/database';
+import { dialectOf } from '../db/dialect';
 import { searchText } from '../db/search-text';
 import { likeContains } from '../links/links.queries';
 import { ADMIN_PAGE_SIZE } from './admin-users.queries';
@@ -46,16 +48,19 @@ export async function searchAllLinks(db: Database, q: string, cursor: number | u
   if (cursor) query = query.where('urls.id', '<', cursor);
   if (ownerId) query = query.where('urls.user_id', '=', ownerId);
   if (q) {
-    const lower = likeContains(q.toLowerCase());
     const title = likeContains(searchText(q));
-    // Addresses are typed with the short domain or without: only the last segment is compared.
-    const address = likeContains(q.toLowerCase().replace(/^.*\//, ''));
+    const destination = likeContains(q.toLowerCase());
+    // An address is typed with the short domain or without: its last segment is the code or alias,
+    // matched exactly (both are indexed). SQLite's LIKE ignores ASCII case by itself; PostgreSQL's
+    // ILIKE does it there, so neither lowercases every row's URL.
+    const address = addressKey(q.replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/^.*\//, ''));
+    const like = dialectOf(db) === 'postgres' ? sql.raw('ilike') : sql.raw('like');
     query = query.where((eb) =>
       eb.or([
+        eb('urls.short_url', '=', address),
+        eb('urls.custom_url_key', '=', address),
         sql<boolean>`urls.title_search like ${title} escape '\\'`,
-        sql<boolean>`urls.short_url like ${address} escape '\\'`,
-        sql<boolean>`urls.custom_url_key like ${address} escape '\\'`,
-        sql<boolean>`lower(urls.original_url) like ${lower} escape '\\'`,
+        sql<boolean>`urls.original_url ${like} ${destination} escape '\\'`,
       ]),
     );
   }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
+import { dialectOf } from '../db/dialect';
 import { likeContains } from '../links/links.queries';
 
 // The operator's queries on accounts. Counts come from user_link_totals (kept by triggers), so a
@@ -51,11 +52,10 @@ export async function searchUsers(db: Database, q: string, cursor: number | unde
   if (cursor) query = query.where('users.id', '<', cursor);
   if (q) {
     const pattern = likeContains(q.toLowerCase());
+    // SQLite's LIKE ignores ASCII case by itself; PostgreSQL's ILIKE: no lower() on every row.
+    const like = dialectOf(db) === 'postgres' ? sql.raw('ilike') : sql.raw('like');
     query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(users.email) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(users.name) like ${pattern} escape '\\'`,
-      ]),
+      eb.or([sql<boolean>`users.email ${like} ${pattern} escape '\\'`, sql<boolean>`users.name ${like} ${pattern} escape '\\'`]),
     );
   }
   return (await query.execute()).map(numbers);
