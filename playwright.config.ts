@@ -42,6 +42,8 @@ export default defineConfig({
       ALLOW_PRIVATE_DESTINATIONS: 'true',
       // The statistics specs visit from several places by X-Forwarded-For, as a proxy would send it.
       TRUST_PROXY: '127.0.0.1',
+      // operator.spec signs this account up and finds the admin's screens.
+      ADMIN_EMAILS: 'jefa-e2e@corto.test',
     },
   },
 });

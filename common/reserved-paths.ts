@@ -14,6 +14,7 @@ export const RESERVED_PATHS = [
   'register',
   'signup',
   'admin',
+  'denunciar',
   'settings',
   'static',
   'public',

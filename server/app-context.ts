@@ -2,6 +2,7 @@ import type { ClickWriter } from './clicks/click-writer';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { ClickLimits } from './redirect/click-limit';
+import type { BlockedDomains } from './admin/blocked-domains';
 import type { LinkCache } from './redirect/link-cache';
 import type { LimiterFactory } from './rate-limits/shared-limiter';
 import type { TokenCache } from './tokens/token-cache';
@@ -22,6 +23,8 @@ export interface AppContext {
   limiters: LimiterFactory;
   /** API tokens by hash; tokenCache.forget / forgetUser when tokens end (every instance hears it). */
   tokenCache: TokenCache;
+  /** The operator's blocked destination domains, held in memory on every instance. */
+  blockedDomains: BlockedDomains;
 }
 
 declare module 'fastify' {

@@ -3,6 +3,9 @@ import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import { createClickWriter } from './clicks/click-writer';
+import { adminRoutes } from './admin/admin.routes';
+import { createBlockedDomains } from './admin/blocked-domains';
+import { promoteAdminEmails } from './admin/admin-users.queries';
 import { accountPlugin } from './account/account.plugin';
 import { authRoutes } from './auth/auth.routes';
 import { refuseCrossOrigin } from './auth/cross-origin';
@@ -77,16 +80,22 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await registerOpenApi(app, config);
 
   const clickLimits = createClickLimits(database, app.log);
+  // The operator's list, in memory before the first redirect; ADMIN_EMAILS' accounts made admins.
+  const blockedDomains = createBlockedDomains(database.db);
+  await blockedDomains.load();
+  await promoteAdminEmails(database.db, config.adminEmails);
   const context: AppContext = {
     config,
     database,
     storage: await openStorage(config),
+    blockedDomains,
     linkCache: createLinkCache({
       db: database.db,
       maxEntries: config.linkCacheSize,
       redisUrl: config.redisUrl,
       log: app.log,
       onForgotten: (id) => clickLimits.forgotten(id),
+      blockedDomains,
     }),
     clickLimits,
     clickWriter: createClickWriter({
@@ -148,6 +157,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     await api.register(statsRoutes, context);
     await api.register(tokensRoutes, context);
     await api.register(openApiRoutes);
+    await api.register(adminRoutes, context);
   });
   await app.register(docsPage);
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });

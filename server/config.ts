@@ -51,6 +51,12 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'debe ser true o false' })
     .default('false')
     .transform((value) => value === 'true'),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean))
+    .default([]),
+  REPORTS_PER_HOUR: z.coerce.number({ error: 'debe ser un número de denuncias por hora (0 = sin límite)' }).int().min(0).default(10),
+  SIGNUP: z.enum(['open', 'invite', 'closed'], { error: 'debe ser open, invite o closed' }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'debe ser una dirección smtp://usuario:clave@servidor:puerto (o smtps://)' }).optional(),
   MAIL_FROM: z.string().trim().min(3, { error: 'debe ser un remitente, p. ej. "Corto <no-reply@ejemplo.com>"' }).optional(),
   CLICK_RETENTION_DAYS: z.coerce.number({ error: 'debe ser un número de días' }).int().min(1, 'debe ser al menos 1 día').optional(),
@@ -122,6 +128,12 @@ export interface Config {
    * headers within headersTimeoutMs (else 408 and the connection closed); an idle kept-alive
    * connection is closed after keepAliveTimeoutMs. 0 turns the first two off.
    */
+  /** ADMIN_EMAILS, lowercase: these accounts are admins (made so at start and at sign-up). */
+  adminEmails: string[];
+  /** Abuse reports one client may send per hour; 0 = no limit. */
+  reportsPerHour: number;
+  /** SIGNUP: open, invite or closed; when set it wins over the setting in /admin/ajustes. */
+  signup: 'open' | 'invite' | 'closed' | undefined;
   http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number };
   /** Where mail (password-reset links) is sent through; without it the reset link is the operator's (CLI). */
   smtpUrl: string | undefined;
@@ -168,6 +180,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiRateLimit: vars.API_RATE_LIMIT,
     linksPerHour: vars.LINKS_PER_HOUR,
     allowPrivateDestinations: vars.ALLOW_PRIVATE_DESTINATIONS,
+    adminEmails: vars.ADMIN_EMAILS,
+    reportsPerHour: vars.REPORTS_PER_HOUR,
+    signup: vars.SIGNUP,
     http: {
       requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_MS,
       headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_MS,

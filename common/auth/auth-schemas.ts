@@ -48,6 +48,8 @@ export const userSchema = z.object({
   /** Address of the profile picture. */
   profileImage: z.string(),
   createdAt: z.iso.datetime(),
+  /** 'admin' sees the operator's screens. */
+  role: z.enum(['user', 'admin']),
   /** Two-factor sign-in (TOTP) is on. */
   totp: z.boolean(),
 });

@@ -12,6 +12,7 @@ export function sessionUserOfRow(row: UserRow): SessionUser {
     profileImageKey: row.profile_image,
     createdAt: row.created_at,
     totp: row.totp_secret !== null,
+    role: row.role,
   };
 }
 
@@ -23,6 +24,7 @@ export function apiUser(storage: ObjectStorage, user: SessionUser): User {
     name: user.name,
     profileImage: storage.publicUrl(buckets.profilePictures, user.profileImageKey),
     createdAt: new Date(user.createdAt).toISOString(),
+    role: user.role,
     totp: user.totp,
   };
 }

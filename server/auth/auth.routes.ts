@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import { adminMessages } from '@common/admin/admin-messages';
 import { authMessages as m, PROFILE_IMAGE_MAX_BYTES } from '@common/auth/auth-messages';
 import { loginResponseSchema } from '@common/account/account-schemas';
 import { loginSchema, registerFieldsSchema, sessionResponseSchema, userResponseSchema } from '@common/auth/auth-schemas';
@@ -7,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
+import { checkSignup } from '../admin/signup-policy';
 import { isUniqueViolation } from '../db/dialect';
 import { AppError } from '../http/app-error';
 import { apiUser, sessionUserOfRow } from './api-user';
@@ -27,6 +29,8 @@ const registerBodySchema = registerFieldsSchema.extend({
   profileImage: z.instanceof(Buffer, { error: m.profileImageRequired }).refine((bytes) => bytes.length > 0, {
     error: m.profileImageRequired,
   }),
+  // The invitation's code, when sign-up is by invitation only.
+  invite: z.string().trim().max(200).optional(),
 }).strict(); // a field we do not know (role, id...) is refused, not ignored
 
 const emailTaken = () => new AppError('conflict', m.emailTaken, { email: [m.emailTaken] });
@@ -66,23 +70,31 @@ async function registerRoute(app: FastifyInstance, context: AppContext, loginGua
       preHandler: registerLimits.perEmailAndClient,
     },
     async (request, reply) => {
-      const { name, email, password, profileImage } = request.body;
+      const { name, email, password, profileImage, invite } = request.body;
+      // Closed (403) or by invitation: checked before anything is stored.
+      const signup = await checkSignup(db, config, email, invite);
       if (await findUserByEmail(db, email)) throw emailTaken();
       const imageKey = await storeProfilePicture(storage, name, profileImage);
+      let taken = false;
       try {
+        await signup.take();
+        taken = true;
         const row = await insertUser(db, {
           name,
           email,
           password_hash: await hashPassword(password),
           profile_image: imageKey,
           created_at: Date.now(),
+          ...(config.adminEmails.includes(email.toLowerCase()) ? { role: 'admin' as const } : {}),
+          disabled_at: null,
         });
         await startSession(db, config, request, reply, row.id);
         await loginGuard.remember(request, reply, email);
         return reply.status(201).send({ user: apiUser(storage, sessionUserOfRow(row)) });
       } catch (error) {
-        // No account, no picture: remove what this request stored.
+        // No account, no picture, and the invitation still usable.
         await storage.remove(buckets.profilePictures, imageKey).catch(() => {});
+        if (taken) await signup.giveBack().catch(() => {});
         // Two sign-ups with one e-mail at the same moment: the index decides.
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
@@ -118,6 +130,8 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
         return (await verifyPassword(found?.password_hash, password)) ? found : undefined;
       });
       if (!row) throw new AppError('unauthorized', m.wrongCredentials);
+      // Told only to whoever knows the password.
+      if (row.disabled_at !== null) throw new AppError('forbidden', adminMessages.accountDisabled);
       if (row.totp_secret) {
         // Two-factor: the code is asked next (POST /api/auth/totp), with this challenge's cookie.
         const challenge = await createChallenge(db, row.id);

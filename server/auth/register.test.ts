@@ -30,6 +30,8 @@ describe.each(testDialects)('POST /api/auth/register (%s)', (dialect) => {
       name: 'María José',
       profileImage: expect.stringMatching(/^\/storage\/profile-pictures\/dp-Maria-Jose-\d{13}\.png$/),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      role: 'user',
+      totp: false,
     });
     const cookie = response.cookies.find((c) => c.name === 'corto_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

@@ -22,6 +22,7 @@ export interface SessionUser {
   profileImageKey: UserRow['profile_image'];
   /** Epoch milliseconds. */
   createdAt: UserRow['created_at'];
+  role: 'user' | 'admin';
   /** Two-factor sign-in is on. */
   totp: boolean;
   /** The public id of the session the request came with (absent outside a session). */
@@ -98,11 +99,14 @@ export async function sessionUser(
       'users.profile_image',
       'users.created_at',
       'users.totp_secret',
+      'users.role',
       'sessions.expires_at',
       'sessions.public_id',
       'sessions.last_seen_at',
     ])
     .where('sessions.token_hash', '=', tokenHash)
+    // A disabled account's sessions are deleted when it is disabled; this holds even for a race.
+    .where('users.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row || row.expires_at <= now) {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -122,6 +126,7 @@ export async function sessionUser(
     profileImageKey: row.profile_image,
     createdAt: row.created_at,
     totp: row.totp_secret !== null,
+    role: row.role,
     sessionId: row.public_id,
   };
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerAdminCommand } from './admin';
 import { registerResetLink } from './reset-link';
 import { registerBackup } from './backup';
 import { registerPrune } from './prune';
@@ -8,4 +9,11 @@ import { registerToPostgres } from './to-postgres';
 /** Each command adds itself to the program (`program.command(...)`); one file per command. */
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [registerResetLink, registerBackup, registerRestore, registerToPostgres, registerPrune];
+export const commands: RegisterCommand[] = [
+  registerAdminCommand,
+  registerResetLink,
+  registerBackup,
+  registerRestore,
+  registerToPostgres,
+  registerPrune,
+];

@@ -12,6 +12,7 @@ import * as livingLinks from './migrations/0009-living-links';
 import * as qrScans from './migrations/0011-qr-scans';
 import * as apiTokens from './migrations/0012-api-tokens';
 import * as accounts from './migrations/0013-accounts';
+import * as operator from './migrations/0014-operator';
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0011-qr-scans': qrScans,
   '0012-api-tokens': apiTokens,
   '0013-accounts': accounts,
+  '0014-operator': operator,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,6 +11,10 @@ export interface UsersTable {
   /** Storage key of the profile picture in bucket 'profile-pictures'. */
   profile_image: string;
   created_at: number;
+  /** 'user' or 'admin' (ADMIN_EMAILS makes admins too, without writing here). */
+  role: Generated<'user' | 'admin'>;
+  /** Set while an operator keeps the account disabled: no sign-in, its links answer 410. */
+  disabled_at: number | null;
   /** Base32 TOTP secret: two-factor is on when set (migration 0013). */
   totp_secret: string | null;
   /** The secret being set up, until a code confirms it. */
@@ -94,6 +98,9 @@ export interface UrlsTable {
   forward_query: Generated<number>;
   /** What the stored QR PNG encodes: 1 the bare address (remade at start), 2 the address with ?qr=1. */
   qr_version: Generated<number>;
+  /** Set while an operator keeps the link disabled: it answers 410. */
+  disabled_at: number | null;
+  disabled_reason: string | null;
 }
 
 /** A former alias of a link: it keeps redirecting there until the owner frees it. */
@@ -180,6 +187,54 @@ export interface UserLinkTotalsTable {
   clicks: number;
 }
 
+/** One operator setting (signup); the environment wins where it sets the same. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+/** A blocked destination domain (and its subdomains), lowercase. */
+export interface BlockedDomainsTable {
+  domain: string;
+  created_at: number;
+}
+
+/** A single-use sign-up invitation; only the SHA-256 of its code is stored. */
+export interface InvitesTable {
+  code_hash: string;
+  /** Only this e-mail may use it, when set. */
+  email: string | null;
+  created_by: number | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** An abuse report from anyone about a short address. */
+export interface ReportsTable {
+  id: Generated<number>;
+  /** The short address as the reporter wrote it. */
+  reported_link: string;
+  /** The link the address led to when reported; null if none (or deleted since). */
+  url_id: number | null;
+  reason: string;
+  email: string | null;
+  created_at: number;
+  resolved_at: number | null;
+}
+
+/** Every admin action: who, what, on what, when. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  admin_id: number;
+  admin_email: string;
+  action: string;
+  /** What it acted on, as shown: an e-mail, a short address, a domain. */
+  target: string;
+  detail: string | null;
+  created_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -191,6 +246,11 @@ export interface DB {
   user_link_totals: UserLinkTotalsTable;
   former_aliases: FormerAliasesTable;
   api_tokens: ApiTokensTable;
+  settings: SettingsTable;
+  blocked_domains: BlockedDomainsTable;
+  invites: InvitesTable;
+  reports: ReportsTable;
+  audit_log: AuditLogTable;
   totp_recovery_codes: TotpRecoveryCodesTable;
   totp_challenges: TotpChallengesTable;
   password_resets: PasswordResetsTable;

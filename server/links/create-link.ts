@@ -34,7 +34,7 @@ async function freeShortCode(db: AppContext['database']['db'], drawCode: () => s
  * so storage never keeps a file no link points to.
  */
 export async function createLink(
-  { database, storage, config }: Pick<AppContext, 'database' | 'storage' | 'config'>,
+  { database, storage, config, blockedDomains }: Pick<AppContext, 'database' | 'storage' | 'config'> & Partial<Pick<AppContext, 'blockedDomains'>>,
   userId: number,
   input: CreateLink,
   /** Where codes come from; tests pass a fixed sequence to exercise collisions. */
@@ -44,6 +44,7 @@ export async function createLink(
   const destination = destinationProblem(input.longUrl, {
     publicBaseUrl: config.publicBaseUrl,
     allowPrivate: config.allowPrivateDestinations,
+    blockedDomains: blockedDomains?.domains,
   });
   if (destination) throw new AppError('validation', errorMessages.validation, { longUrl: [destination] });
   if (input.customUrl && (await isAddressTaken(db, input.customUrl))) throw aliasTaken();

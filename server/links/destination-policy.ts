@@ -1,3 +1,4 @@
+import { adminMessages } from '@common/admin/admin-messages';
 import { linkMessages } from '@common/links/link-messages';
 import ipaddr from 'ipaddr.js';
 
@@ -65,6 +66,38 @@ export interface DestinationPolicy {
   publicBaseUrl: string;
   /** ALLOW_PRIVATE_DESTINATIONS: an intranet's choice. */
   allowPrivate: boolean;
+  /** The operator's blocked domains (each blocks its subdomains too), as isBlockedHost takes them. */
+  blockedDomains?: ReadonlySet<string>;
+}
+
+/** A domain as the URL parser writes hostnames (lowercase, punycode), so the two compare. */
+export function normalDomain(domain: string): string {
+  return plainHost(new URL(`http://${domain}`).hostname);
+}
+
+/**
+ * Whether a hostname is a blocked domain or under one: 'mal.example' blocks 'mal.example' and
+ * 'a.b.mal.example', not 'nomal.example'. One set lookup per label, so cheap at any list size.
+ */
+export function isBlockedHost(hostname: string, blocked: ReadonlySet<string>): boolean {
+  if (blocked.size === 0) return false;
+  let host = plainHost(hostname);
+  for (;;) {
+    if (blocked.has(host)) return true;
+    const dot = host.indexOf('.');
+    if (dot < 0) return false;
+    host = host.slice(dot + 1);
+  }
+}
+
+/** isBlockedHost for a stored destination; a URL that does not parse is not judged here. */
+export function isBlockedUrl(url: string, blocked: ReadonlySet<string>): boolean {
+  if (blocked.size === 0) return false;
+  try {
+    return isBlockedHost(new URL(url).hostname, blocked);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -77,9 +110,14 @@ export interface DestinationPolicy {
  * Names are judged as written, not looked up: the visitor's browser follows the redirect, not
  * this server, and a name's address can change after the link is made.
  */
-export function destinationProblem(longUrl: string, { publicBaseUrl, allowPrivate }: DestinationPolicy): string | undefined {
-  if (allowPrivate) return undefined;
+export function destinationProblem(
+  longUrl: string,
+  { publicBaseUrl, allowPrivate, blockedDomains }: DestinationPolicy,
+): string | undefined {
   const { hostname } = new URL(longUrl);
+  // The operator's list holds for intranets too.
+  if (blockedDomains && isBlockedHost(hostname, blockedDomains)) return adminMessages.domainBlocked;
+  if (allowPrivate) return undefined;
   if (plainHost(hostname) === plainHost(new URL(publicBaseUrl).hostname)) return linkMessages.longUrlThisInstance;
   if (isLocalHost(hostname)) return linkMessages.longUrlPrivate;
   return undefined;

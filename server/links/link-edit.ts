@@ -16,7 +16,7 @@ import { aliasColumns, findUserLink, formerAliasesOf, isAddressTaken, withTitleS
 import { qrKey, qrPng } from './qr';
 import type { Updateable } from 'kysely';
 
-type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache' | 'clickLimits'>;
+type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache' | 'clickLimits'> & Partial<Pick<AppContext, 'blockedDomains'>>;
 
 export const aliasTaken = () =>
   new AppError('conflict', linkMessages.aliasTaken, { customUrl: [linkMessages.aliasTaken] });
@@ -36,7 +36,11 @@ export interface EditedLink {
 export async function editLink(context: Context, userId: number, id: number, input: UpdateLink, log: FastifyBaseLogger): Promise<EditedLink> {
   const { database, storage, config, linkCache } = context;
   if (input.longUrl !== undefined) {
-    const problem = destinationProblem(input.longUrl, { publicBaseUrl: config.publicBaseUrl, allowPrivate: config.allowPrivateDestinations });
+    const problem = destinationProblem(input.longUrl, {
+      publicBaseUrl: config.publicBaseUrl,
+      allowPrivate: config.allowPrivateDestinations,
+      blockedDomains: context.blockedDomains?.domains,
+    });
     if (problem) throw new AppError('validation', errorMessages.validation, { longUrl: [problem] });
   }
   // Hashed before the transaction: argon2 takes milliseconds, a write lock should not. Only for the

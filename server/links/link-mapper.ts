@@ -15,9 +15,10 @@ export function shortLinkOf(publicBaseUrl: string, link: { shortCode: string; cu
 
 /** A link's state now; the visitor's answer follows the same order (paused first, then expired). */
 export function linkStatusOf(
-  row: Pick<UrlRow, 'paused' | 'expires_at' | 'max_clicks' | 'limit_used'>,
+  row: Pick<UrlRow, 'paused' | 'expires_at' | 'max_clicks' | 'limit_used'> & Partial<Pick<UrlRow, 'disabled_at'>>,
   now = Date.now(),
 ): LinkStatus {
+  if (row.disabled_at !== null && row.disabled_at !== undefined) return 'disabled';
   if (row.paused) return 'paused';
   if (row.expires_at !== null && Number(row.expires_at) <= now) return 'expired';
   if (row.max_clicks !== null && row.limit_used >= row.max_clicks) return 'expired';

@@ -109,23 +109,24 @@ export interface ListOptions {
 }
 
 /**
- * The WHERE condition for links in a state at `now`, the same rules as linkStatusOf. No link is
- * 'disabled' yet: that state belongs to operators.
+ * The WHERE condition for links in a state at `now`, the same rules as linkStatusOf: 'disabled'
+ * (by an operator) comes before every other state.
  */
 export function statusCondition(status: LinkStatus, now: number) {
   return (eb: ExpressionBuilder<DB, 'urls'>) => {
     const dated = eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<=', now)]);
     const spent = eb.and([eb('max_clicks', 'is not', null), eb('limit_used', '>=', eb.ref('max_clicks'))]);
     const expired = eb.or([dated, spent]);
+    const enabled = eb('disabled_at', 'is', null);
     switch (status) {
       case 'paused':
-        return eb('paused', '=', 1);
+        return eb.and([enabled, eb('paused', '=', 1)]);
       case 'expired':
-        return eb.and([eb('paused', '=', 0), expired]);
+        return eb.and([enabled, eb('paused', '=', 0), expired]);
       case 'active':
-        return eb.and([eb('paused', '=', 0), eb.not(expired)]);
+        return eb.and([enabled, eb('paused', '=', 0), eb.not(expired)]);
       case 'disabled':
-        return sql<boolean>`1 = 0`;
+        return eb('disabled_at', 'is not', null);
     }
   };
 }

@@ -8,6 +8,7 @@ import type { CachedLink, LinkGate } from './link-cache';
 import { createMissThrottle } from './miss-throttle';
 import type { RedirectAnswer } from './redirect-answer';
 import {
+  sendDisabledPage,
   sendExpiredPage,
   sendForeignFormPage,
   sendPasswordPage,
@@ -54,6 +55,7 @@ export function createGatedVisits({ db, limits, answer, publicOrigin, limiters }
 
   /** Paused or past its date: the page to answer, or undefined to go on. */
   const closed = (reply: FastifyReply, gate: LinkGate) => {
+    if (gate.disabled) return sendDisabledPage(reply);
     if (gate.paused) return sendPausedPage(reply);
     if (Date.now() >= gate.expiresAt) return sendExpiredPage(reply);
     return undefined;

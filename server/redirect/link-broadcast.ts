@@ -7,11 +7,15 @@ const LINKS_CHANNEL = 'corto:links:forget';
 // A delete must not hang on an unreachable Redis: ioredis queues the message and sends it on
 // reconnect; we stop waiting after this long.
 const PUBLISH_WAIT_MS = 1000;
+// The message (a JSON string rather than a list of keys) that empties every instance's cache.
+const FORGET_ALL = '*';
 
 export interface LinkBroadcast {
   /** Resolves once this instance listens: deletions published before that cannot reach it. */
   subscribed: Promise<void>;
   publish(keys: string[]): Promise<void>;
+  /** Every instance reloads the operator's shared state and empties its cache. */
+  publishForgetAll(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,9 +27,11 @@ export interface LinkBroadcastOptions {
   onForget(keys: string[]): void;
   /** A subscriber that was cut off may have missed messages: the cache starts over. */
   onReconnect(): void;
+  /** Another instance asked everyone to start over (forgetAll); the link cache's only. */
+  onForgetAll?(): Promise<void>;
 }
 
-export function openLinkBroadcast({ redisUrl, log, channel = LINKS_CHANNEL, onForget, onReconnect }: LinkBroadcastOptions): LinkBroadcast {
+export function openLinkBroadcast({ redisUrl, log, channel = LINKS_CHANNEL, onForget, onReconnect, onForgetAll }: LinkBroadcastOptions): LinkBroadcast {
   const options = { lazyConnect: false, maxRetriesPerRequest: null };
   const publisher = new Redis(redisUrl, options);
   const subscriber = new Redis(redisUrl, options);
@@ -49,26 +55,30 @@ export function openLinkBroadcast({ redisUrl, log, channel = LINKS_CHANNEL, onFo
   subscriber.on('message', (_channel: string, message: string) => {
     try {
       const keys: unknown = JSON.parse(message);
+      if (keys === FORGET_ALL) return void onForgetAll?.();
       if (Array.isArray(keys)) onForget(keys.filter((key): key is string => typeof key === 'string'));
     } catch {
       log.warn('ignored a malformed link-forget message');
     }
   });
 
+  const publish = async (message: unknown) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(resolve, PUBLISH_WAIT_MS, 'timeout')));
+    try {
+      const result = await Promise.race([publisher.publish(channel, JSON.stringify(message)), timeout]);
+      if (result === 'timeout') log.warn({ message }, 'Redis slow: link deletion will reach other instances later');
+    } catch (error) {
+      log.warn({ err: error, message }, 'could not publish a link deletion to other instances');
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
   return {
     subscribed,
-    async publish(keys) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(resolve, PUBLISH_WAIT_MS, 'timeout')));
-      try {
-        const result = await Promise.race([publisher.publish(channel, JSON.stringify(keys)), timeout]);
-        if (result === 'timeout') log.warn({ keys }, 'Redis slow: link deletion will reach other instances later');
-      } catch (error) {
-        log.warn({ err: error, keys }, 'could not publish a link deletion to other instances');
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    publish: (keys) => publish(keys),
+    publishForgetAll: () => publish(FORGET_ALL),
     async close() {
       subscriber.disconnect();
       await publisher.quit().catch(() => publisher.disconnect());

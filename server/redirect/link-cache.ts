@@ -22,6 +22,8 @@ export interface LinkGate {
   dateOnly: boolean;
   /** A click limit (perhaps a date too), no pause or password: the fast path takes its places. */
   limitOnly: boolean;
+  /** By an operator (the link, its owner, or its domain): 410 before anything else. */
+  disabled: boolean;
   paused: boolean;
   /** Epoch ms; Infinity for no date. */
   expiresAt: number;
@@ -49,6 +51,11 @@ export interface LinkCache {
    * instance: after a delete or an edit. Never throws.
    */
   forget(link: LinkAddresses): Promise<void>;
+  /**
+   * Drops every link here and on every other instance, which first reload what the operator
+   * shares (the blocked domains): after a user is disabled or the blocked list changes.
+   */
+  forgetAll(): Promise<void>;
   readonly size: number;
   /** With REDIS_URL, resolves once deletions from other instances reach this one. */
   readonly listening: Promise<void>;
@@ -62,9 +69,11 @@ export interface LinkCacheOptions {
   log: FastifyBaseLogger;
   /** Each link dropped by a forget (here or through Redis), or by emptying the cache. */
   onForgotten?(urlId: number): void;
+  /** The blocked destination domains: a link leading into one is disabled. */
+  blockedDomains?: { readonly domains: ReadonlySet<string>; load(): Promise<void> };
 }
 
-export function createLinkCache({ db, maxEntries, redisUrl, log, onForgotten }: LinkCacheOptions): LinkCache {
+export function createLinkCache({ db, maxEntries, redisUrl, log, onForgotten, blockedDomains }: LinkCacheOptions): LinkCache {
   // Keys are addressKey's form (lowercase, NFC): short codes are lowercase already and aliases
   // match regardless of case. For ASCII that is plain toLowerCase(), all the hot path pays.
   const entries = new Map<string, CachedLink>();
@@ -86,8 +95,24 @@ export function createLinkCache({ db, maxEntries, redisUrl, log, onForgotten }: 
     if (onForgotten) for (const id of ids) onForgotten(id);
   };
 
+  const reloadAndClear = async () => {
+    try {
+      await blockedDomains?.load();
+    } catch (error) {
+      log.warn({ err: error }, 'could not reload the blocked domains');
+    }
+    clear();
+  };
+
   const broadcast: LinkBroadcast | undefined = redisUrl
-    ? openLinkBroadcast({ redisUrl, log, onForget: drop, onReconnect: clear })
+    ? openLinkBroadcast({
+        redisUrl,
+        log,
+        onForget: drop,
+        // A subscriber that was cut off may have missed a forgetAll as well as deletions.
+        onReconnect: () => void reloadAndClear(),
+        onForgetAll: reloadAndClear,
+      })
     : undefined;
 
   return {
@@ -98,7 +123,7 @@ export function createLinkCache({ db, maxEntries, redisUrl, log, onForgotten }: 
       const hit = entries.get(key);
       if (hit) return hit;
       const startedAt = generation;
-      const found = await findLinkByCode(db, key);
+      const found = await findLinkByCode(db, key, blockedDomains?.domains);
       if (found && generation === startedAt) {
         // Insertion order is the eviction order: first in, first out once full. Cheaper than a
         // true LRU (no reordering on every hit), and popular links come straight back on a miss.
@@ -117,6 +142,11 @@ export function createLinkCache({ db, maxEntries, redisUrl, log, onForgotten }: 
       for (const address of previousAddresses) keys.push(addressKey(address));
       drop(keys);
       await broadcast?.publish(keys);
+    },
+
+    async forgetAll() {
+      clear();
+      await broadcast?.publishForgetAll();
     },
 
     get size() {

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import type { UrlRow } from '../db/schema';
+import { isBlockedUrl } from '../links/destination-policy';
 import type { CachedLink, LinkGate } from './link-cache';
 
 // Printable ASCII without spaces: anything else cannot go into a Location header as it is.
@@ -18,13 +19,14 @@ export function locationFor(originalUrl: string): string {
 type GateColumns = Pick<UrlRow, 'paused' | 'expires_at' | 'max_clicks' | 'password_hash'>;
 
 /** The gate of a link with state, or undefined for a plain one (the fast path's single check). */
-export function gateOf(row: GateColumns): LinkGate | undefined {
+export function gateOf(row: GateColumns, disabled = false): LinkGate | undefined {
   const paused = Boolean(row.paused);
   const hasPassword = row.password_hash !== null;
-  if (!paused && row.expires_at === null && row.max_clicks === null && !hasPassword) return undefined;
+  if (!disabled && !paused && row.expires_at === null && row.max_clicks === null && !hasPassword) return undefined;
   return {
-    dateOnly: !paused && row.max_clicks === null && !hasPassword,
-    limitOnly: !paused && row.max_clicks !== null && !hasPassword,
+    dateOnly: !disabled && !paused && row.max_clicks === null && !hasPassword,
+    limitOnly: !disabled && !paused && row.max_clicks !== null && !hasPassword,
+    disabled,
     paused,
     expiresAt: row.expires_at === null ? Infinity : Number(row.expires_at),
     maxClicks: row.max_clicks,
@@ -32,11 +34,26 @@ export function gateOf(row: GateColumns): LinkGate | undefined {
   };
 }
 
-const columns = ['urls.id', 'original_url', 'short_url', 'paused', 'expires_at', 'max_clicks', 'password_hash', 'forward_query'] as const;
+const columns = [
+  'urls.id',
+  'original_url',
+  'short_url',
+  'paused',
+  'expires_at',
+  'max_clicks',
+  'urls.password_hash',
+  'forward_query',
+  'urls.disabled_at',
+  'users.disabled_at as owner_disabled_at',
+] as const;
 
-function toCached(row: { id: number; original_url: string; forward_query: number } & GateColumns): CachedLink {
+type LookupRow = { id: number; original_url: string; forward_query: number; disabled_at: number | null; owner_disabled_at: number | null } & GateColumns;
+
+function toCached(row: LookupRow, blocked: ReadonlySet<string>): CachedLink {
   const link: CachedLink = { id: Number(row.id), url: locationFor(row.original_url) };
-  const gate = gateOf(row);
+  // Disabled by an operator: the link, its owner's account, or its destination's domain.
+  const disabled = row.disabled_at !== null || row.owner_disabled_at !== null || isBlockedUrl(row.original_url, blocked);
+  const gate = gateOf(row, disabled);
   // Left out rather than undefined: a plain entry stays as small as before.
   if (gate) link.gate = gate;
   if (row.forward_query) link.forwardQuery = true;
@@ -48,20 +65,26 @@ function toCached(row: { id: number; original_url: string; forward_query: number
  * caller's). A short code wins over another link's alias spelled the same, so the answer never
  * depends on row order; former aliases are looked up only when nothing else matched.
  */
-export async function findLinkByCode(db: Database, code: string): Promise<CachedLink | undefined> {
+export async function findLinkByCode(
+  db: Database,
+  code: string,
+  blocked: ReadonlySet<string> = new Set(),
+): Promise<CachedLink | undefined> {
   const rows = await db
     .selectFrom('urls')
+    .innerJoin('users', 'users.id', 'urls.user_id')
     .select(columns)
     .where((eb) => eb.or([eb('short_url', '=', code), eb('custom_url_key', '=', code)]))
     .limit(2)
     .execute();
   const row = rows.find((candidate) => candidate.short_url === code) ?? rows[0];
-  if (row) return toCached(row);
+  if (row) return toCached(row, blocked);
   const former = await db
     .selectFrom('former_aliases')
     .innerJoin('urls', 'urls.id', 'former_aliases.url_id')
+    .innerJoin('users', 'users.id', 'urls.user_id')
     .select(columns)
     .where('former_aliases.alias_key', '=', code)
     .executeTakeFirst();
-  return former ? toCached(former) : undefined;
+  return former ? toCached(former, blocked) : undefined;
 }

@@ -24,6 +24,7 @@ const headersOf = (response: Response) => {
 const gate = (state: Partial<LinkGate>): LinkGate => ({
   dateOnly: false,
   limitOnly: false,
+  disabled: false,
   paused: false,
   expiresAt: Infinity,
   maxClicks: null,

@@ -9,6 +9,8 @@ import { VISITOR_STYLE_PATH } from './visitor-style';
 export const visitorMessages = {
   pausedTitle: 'Este link no está disponible',
   pausedText: 'Quien lo creó lo ha puesto en pausa. Puede que vuelva a funcionar más adelante.',
+  disabledTitle: 'Este link ha sido desactivado',
+  disabledText: 'Quien administra este servidor lo ha desactivado y ya no lleva a ningún sitio.',
   expiredTitle: 'Este link ha caducado',
   expiredText: 'Ya no lleva a ningún sitio: ha pasado su fecha de caducidad o ha alcanzado su número máximo de visitas.',
   passwordTitle: 'Este link está protegido',
@@ -21,6 +23,7 @@ export const visitorMessages = {
   foreignFormTitle: 'Formulario no válido',
   foreignFormText: 'La contraseña solo se puede enviar desde la página de este link.',
   home: 'Ir a la página de inicio',
+  report: 'Denunciar este link',
 } as const;
 
 const m = visitorMessages;
@@ -41,10 +44,12 @@ ${body}
 `;
 }
 
-const simplePage = (title: string, text: string) =>
-  page(title, `<h1>${title}</h1>\n<p>${text}</p>\n<p><a href="/">${m.home}</a></p>`);
+// Every page a visitor meets also leads to the abuse report form.
+const links = `<p><a href="/">${m.home}</a> · <a href="/denunciar">${m.report}</a></p>`;
+const simplePage = (title: string, text: string) => page(title, `<h1>${title}</h1>\n<p>${text}</p>\n${links}`);
 
 const pausedPage = simplePage(m.pausedTitle, m.pausedText);
+const disabledPage = simplePage(m.disabledTitle, m.disabledText);
 const expiredPage = simplePage(m.expiredTitle, m.expiredText);
 const tooManyTriesPage = simplePage(m.tooManyTriesTitle, m.tooManyTriesText);
 const foreignFormPage = simplePage(m.foreignFormTitle, m.foreignFormText);
@@ -61,7 +66,8 @@ function passwordPage(wrong: boolean): string {
 <label for="password">${m.passwordLabel}</label>
 <input id="password" name="password" type="password" required autocomplete="off" autofocus${described}>${error}
 <button type="submit">${m.passwordSubmit}</button>
-</form>`,
+</form>
+${links}`,
   );
 }
 
@@ -82,6 +88,9 @@ function send(reply: FastifyReply, status: number, html: string, headers: Record
 
 /** 404: the owner paused the link. */
 export const sendPausedPage = (reply: FastifyReply) => send(reply, 404, pausedPage);
+
+/** 410: disabled by an operator (the link, its owner, or its domain). */
+export const sendDisabledPage = (reply: FastifyReply) => send(reply, 410, disabledPage);
 
 /** 410: past its date or its click limit. */
 export const sendExpiredPage = (reply: FastifyReply) => send(reply, 410, expiredPage);

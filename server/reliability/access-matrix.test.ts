@@ -52,11 +52,102 @@ const publicPage = (url: string): Entry => ({
 });
 const ownerOnly = { anonymous: 401, forged: 401, other: 404, owner: 200 };
 const anyUser = { anonymous: 401, forged: 401, other: 200, owner: 200 };
+// The owner is also the install's admin; the other user is not.
+const adminOnly = { anonymous: 401, forged: 401, other: 403, owner: 200 };
+
+/** An account of its own for an admin action to act on, so the matrix's actors stay as they are. */
+async function victim({ t }: World): Promise<{ id: number; cookie: string }> {
+  counter += 1;
+  const { user, cookie } = await registerUser(t.app, { email: `victima-${counter}-${Date.now()}@corto.test` });
+  return { id: user.id, cookie };
+}
+
+const adminRequest =
+  (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: (world: World) => string | Promise<string>, payload?: Record<string, unknown>) =>
+  async (world: World, _caller: Caller, cookie: string | undefined): Promise<InjectOptions> => ({
+    method,
+    url: await url(world),
+    headers: cookie ? { cookie } : {},
+    ...(payload ? { payload } : {}),
+  });
 let counter = 0;
 /** The session the last logout call ended. */
 let loggedOut: string | undefined;
 
 const matrix: Record<string, Entry> = {
+  'GET /api/signup': {
+    access: 'public',
+    status: { anonymous: 200, forged: 200, other: 200, owner: 200 },
+    request: () => ({ method: 'GET', url: '/api/signup' }),
+    check: (_world, _caller, response) => expect(response.json()).toEqual({ signup: 'open' }),
+  },
+  'POST /api/reports': {
+    access: 'public',
+    status: { anonymous: 202, forged: 202, other: 202, owner: 202 },
+    request: ({ ownerLink }, caller) => ({
+      method: 'POST',
+      url: '/api/reports',
+      remoteAddress: `198.51.100.${callers.indexOf(caller) + 20}`,
+      payload: { address: ownerLink.shortLink, reason: 'Spam' },
+    }),
+  },
+  'GET /api/admin/users': {
+    access: 'private',
+    status: adminOnly,
+    request: adminRequest('GET', () => '/api/admin/users?q=zafiro'),
+    check({ owner }, caller, response) {
+      if (caller === 'owner') expect(response.json().users.map((u: { id: number }) => u.id)).toEqual([owner.id]);
+    },
+  },
+  'PATCH /api/admin/users/:id': {
+    access: 'private',
+    status: adminOnly,
+    request: adminRequest('PATCH', async (world) => `/api/admin/users/${(await victim(world)).id}`, { role: 'admin' }),
+    check: (_world, caller, response) => {
+      if (caller === 'owner') expect(response.json().user.role).toBe('admin');
+    },
+  },
+  'DELETE /api/admin/users/:id': {
+    access: 'private',
+    status: { anonymous: 401, forged: 401, other: 403, owner: 204 },
+    request: adminRequest('DELETE', async (world) => `/api/admin/users/${(await victim(world)).id}`),
+  },
+  'GET /api/admin/links': {
+    access: 'private',
+    status: adminOnly,
+    request: adminRequest('GET', () => '/api/admin/links?q=zafiro'),
+  },
+  'PATCH /api/admin/links/:id': {
+    access: 'private',
+    status: adminOnly,
+    // Enabling a link that is not disabled: the owner's link stays as it was for the other rows.
+    request: adminRequest('PATCH', ({ ownerLink }) => `/api/admin/links/${ownerLink.id}`, { disabled: false }),
+  },
+  'GET /api/admin/reports': {
+    access: 'private',
+    status: adminOnly,
+    request: adminRequest('GET', () => '/api/admin/reports'),
+  },
+  'POST /api/admin/invites': {
+    access: 'private',
+    status: { anonymous: 401, forged: 401, other: 403, owner: 201 },
+    request: adminRequest('POST', () => '/api/admin/invites', {}),
+  },
+  'GET /api/admin/settings': {
+    access: 'private',
+    status: adminOnly,
+    request: adminRequest('GET', () => '/api/admin/settings'),
+  },
+  'PUT /api/admin/settings': {
+    access: 'private',
+    status: adminOnly,
+    request: adminRequest('PUT', () => '/api/admin/settings', { signup: 'open', blockedDomains: [] }),
+  },
+  'GET /api/admin/audit': {
+    access: 'private',
+    status: adminOnly,
+    request: adminRequest('GET', () => '/api/admin/audit'),
+  },
   'GET /api/health': {
     access: 'public',
     status: { anonymous: 200, forged: 200, other: 200, owner: 200 },
@@ -460,6 +551,7 @@ describe.each(testDialects)('access matrix of every /api route on %s', (dialect)
     };
     const owner = await actor('Propietaria Zafiro', `zafiro-${dialect}@corto.test`);
     const other = await actor('Curiosa Ámbar', `ambar-${dialect}@corto.test`);
+    await t.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', owner.id).execute();
     const ownerLink = await createLinkAs(t.app, owner.cookie, {
       title: 'Secreto de Zafiro',
       longUrl: 'https://zafiro.example/privado?clave=1',

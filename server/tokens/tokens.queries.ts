@@ -82,7 +82,10 @@ export async function findTokenByHash(db: Database, hash: string): Promise<Token
       'users.profile_image',
       'users.created_at',
       'users.totp_secret',
+      'users.role',
     ])
+    // A disabled account's tokens are deleted with it; this keeps one made meanwhile from working.
+    .where('users.disabled_at', 'is', null)
     .where('api_tokens.token_hash', '=', hash)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -91,7 +94,7 @@ export async function findTokenByHash(db: Database, hash: string): Promise<Token
     scope: row.scope,
     expiresAt: row.expires_at === null ? null : Number(row.expires_at),
     lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
-    user: { id: Number(row.id), email: row.email, name: row.name, profileImageKey: row.profile_image, createdAt: Number(row.created_at), totp: row.totp_secret !== null },
+    user: { id: Number(row.id), email: row.email, name: row.name, profileImageKey: row.profile_image, createdAt: Number(row.created_at), totp: row.totp_secret !== null, role: row.role },
   };
 }
 

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
@@ -16,6 +16,13 @@ const TokensPage = lazyScreen(() => import('../features/tokens/tokens-page').the
 const AccountPage = lazyScreen(() => import('../features/account/account-page').then((m) => m.AccountPage));
 const ForgotPasswordPage = lazyScreen(() => import('../features/account/forgot-password-page').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyScreen(() => import('../features/account/reset-password-page').then((m) => m.ResetPasswordPage));
+const AdminLayout = lazyScreen(() => import('../features/admin/admin-layout').then((m) => m.AdminLayout));
+const AdminUsers = lazyScreen(() => import('../features/admin/users-page').then((m) => m.UsersPage));
+const AdminLinks = lazyScreen(() => import('../features/admin/links-page').then((m) => m.LinksPage));
+const AdminReports = lazyScreen(() => import('../features/admin/reports-page').then((m) => m.ReportsPage));
+const AdminSettings = lazyScreen(() => import('../features/admin/settings-page').then((m) => m.SettingsPage));
+const AdminAudit = lazyScreen(() => import('../features/admin/audit-page').then((m) => m.AuditPage));
+const ReportPage = lazyScreen(() => import('../features/admin/report-page').then((m) => m.ReportPage));
 const RedirectPage = lazyScreen(() => import('../features/redirect/redirect-page').then((m) => m.RedirectPage));
 
 export function AppRoutes() {
@@ -31,7 +38,16 @@ export function AppRoutes() {
           <Route path="/link/:id" element={<LinkDetailPage />} />
           <Route path="/cuenta/tokens" element={<TokensPage />} />
           <Route path="/cuenta" element={<AccountPage />} />
+          <Route path="/admin" element={<AdminLayout />}>
+            <Route index element={<Navigate to="/admin/usuarios" replace />} />
+            <Route path="usuarios" element={<AdminUsers />} />
+            <Route path="links" element={<AdminLinks />} />
+            <Route path="denuncias" element={<AdminReports />} />
+            <Route path="ajustes" element={<AdminSettings />} />
+            <Route path="registro" element={<AdminAudit />} />
+          </Route>
         </Route>
+        <Route path="/denunciar" element={<ReportPage />} />
         <Route path="/:code" element={<RedirectPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -26,7 +26,7 @@ export function AuthPage() {
         {createNew !== null ? '¡Espera! Primero inicia sesión...' : 'Iniciar sesión / Registrarse'}
       </h1>
       {isLoading && <BarLoader label="Comprobando la sesión" />}
-      <Tabs defaultValue="login">
+      <Tabs defaultValue={searchParams.get('tab') === 'register' || searchParams.has('invite') ? 'register' : 'login'}>
         <TabsList aria-label="Acceso">
           <TabsTrigger value="login">Iniciar sesión</TabsTrigger>
           <TabsTrigger value="register">Registrarse</TabsTrigger>

@@ -18,6 +18,9 @@ export function NotFoundPage() {
       <Link to="/" className={buttonVariants({ size: 'lg', className: 'mt-8' })}>
         Volver al inicio
       </Link>
+      <Link to="/denunciar" className="mt-4 text-sm text-slate-400 underline-offset-4 hover:text-slate-200 hover:underline">
+        Denunciar este link
+      </Link>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { User } from '@common/auth/auth-schemas';
-import { KeyRound, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { KeyRound, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../../components/ui/avatar';
 import {
@@ -66,6 +66,14 @@ export function AccountMenu({ user }: { user: User }) {
             Tokens de API
           </Link>
         </DropdownMenuItem>
+        {user.role === 'admin' && (
+          <DropdownMenuItem asChild>
+            <Link to="/admin/usuarios">
+              <ShieldCheck aria-hidden />
+              Administración
+            </Link>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem variant="destructive" disabled={logoutMutation.isPending} onSelect={logOut}>
           <LogOut aria-hidden />
           Cerrar sesión

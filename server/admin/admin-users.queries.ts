@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database';
+import { dialectOf } from '../db/dialect';
+import { likeContains } from '../links/links.queries';
+
+// The operator's queries on accounts. Counts come from user_link_totals (kept by triggers), so a
+// page of users costs the same whatever their links number.
+
+export const ADMIN_PAGE_SIZE = 50;
+
+/** ADMIN_EMAILS' accounts become admins (at start; sign-up does the same for new ones). */
+export async function promoteAdminEmails(db: Database, emails: string[]): Promise<void> {
+  if (emails.length === 0) return;
+  await db
+    .updateTable('users')
+    .set({ role: 'admin' })
+    .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails))
+    .where('role', '!=', 'admin')
+    .execute();
+}
+
+export interface AdminUserRow {
+  id: number;
+  email: string;
+  name: string;
+  role: 'user' | 'admin';
+  disabled_at: number | null;
+  created_at: number;
+  links: number;
+  clicks: number;
+}
+
+function usersQuery(db: Database) {
+  return db
+    .selectFrom('users')
+    .leftJoin('user_link_totals', 'user_link_totals.user_id', 'users.id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.name',
+      'users.role',
+      'users.disabled_at',
+      'users.created_at',
+      sql<number>`coalesce(user_link_totals.links, 0)`.as('links'),
+      sql<number>`coalesce(user_link_totals.clicks, 0)`.as('clicks'),
+    ]);
+}
+
+/** A page of accounts, newest first, whose e-mail or name holds `q` (any case). */
+export async function searchUsers(db: Database, q: string, cursor: number | undefined): Promise<AdminUserRow[]> {
+  let query = usersQuery(db).orderBy('users.id', 'desc').limit(ADMIN_PAGE_SIZE + 1);
+  if (cursor) query = query.where('users.id', '<', cursor);
+  if (q) {
+    const pattern = likeContains(q.toLowerCase());
+    // SQLite's LIKE ignores ASCII case by itself; PostgreSQL's ILIKE: no lower() on every row.
+    const like = dialectOf(db) === 'postgres' ? sql.raw('ilike') : sql.raw('like');
+    query = query.where((eb) =>
+      eb.or([sql<boolean>`users.email ${like} ${pattern} escape '\\'`, sql<boolean>`users.name ${like} ${pattern} escape '\\'`]),
+    );
+  }
+  return (await query.execute()).map(numbers);
+}
+
+export async function findAdminUser(db: Database, id: number): Promise<AdminUserRow | undefined> {
+  const row = await usersQuery(db).where('users.id', '=', id).executeTakeFirst();
+  return row && numbers(row);
+}
+
+function numbers<Row extends AdminUserRow>(row: Row): Row {
+  return { ...row, id: Number(row.id), links: Number(row.links), clicks: Number(row.clicks) };
+}
+
+/** Admins who can still act (not disabled). */
+export async function countActiveAdmins(db: Database): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .where('disabled_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

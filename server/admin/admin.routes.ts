@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context';
+import { adminLinksRoutes } from './admin-links.routes';
+import { adminSettingsRoutes } from './admin-settings.routes';
+import { adminUsersRoutes } from './admin-users.routes';
+import { reportsRoutes } from './reports.routes';
+import { requireAdmin } from './require-admin';
+
+/** The operator's API. Every /api/admin route answers 401 anonymous and 403 to non-admins. */
+export async function adminRoutes(app: FastifyInstance, context: AppContext) {
+  await app.register(async (admin) => {
+    admin.addHook('preHandler', requireAdmin);
+    await admin.register(adminUsersRoutes, context);
+    await admin.register(adminLinksRoutes, context);
+    await admin.register(adminSettingsRoutes, context);
+  });
+  // Public report form and sign-up status; the reports list checks the admin itself.
+  await app.register(reportsRoutes, context);
+}

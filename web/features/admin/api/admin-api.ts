@@ -1,0 +1,95 @@
+import type { AdminLink, AdminUser, AuditEntry, Settings, SignupMode } from '@common/admin/admin-schemas';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+
+// One file for the operator's calls: each list is paged by the server's nextCursor.
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: (q: string) => ['admin', 'users', q] as const,
+  links: (q: string, owner: string) => ['admin', 'links', q, owner] as const,
+  reports: ['admin', 'reports'] as const,
+  settings: ['admin', 'settings'] as const,
+  audit: ['admin', 'audit'] as const,
+};
+
+interface Page<K extends string, T> {
+  nextCursor: number | null;
+  items: T[];
+  key?: K;
+}
+
+function pagedQuery<T>(key: readonly unknown[], path: (cursor: number | undefined) => string, field: string) {
+  return {
+    queryKey: key,
+    initialPageParam: undefined as number | undefined,
+    queryFn: async ({ pageParam }: { pageParam: number | undefined }): Promise<Page<string, T>> => {
+      const body = await apiFetch<Record<string, unknown> & { nextCursor: number | null }>(path(pageParam));
+      return { items: body[field] as T[], nextCursor: body.nextCursor };
+    },
+    getNextPageParam: (last: Page<string, T>) => last.nextCursor ?? undefined,
+  };
+}
+
+const withQuery = (path: string, params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(name, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+};
+
+export const useAdminUsers = (q: string) =>
+  useInfiniteQuery(pagedQuery<AdminUser>(adminKeys.users(q), (cursor) => withQuery('/api/admin/users', { q, cursor }), 'users'));
+
+export const useAdminLinks = (q: string, owner: string) =>
+  useInfiniteQuery(pagedQuery<AdminLink>(adminKeys.links(q, owner), (cursor) => withQuery('/api/admin/links', { q, owner, cursor }), 'links'));
+
+export interface AdminReport {
+  id: number;
+  address: string;
+  reason: string;
+  email: string | null;
+  createdAt: string;
+  link: AdminLink | null;
+}
+export const useAdminReports = () =>
+  useInfiniteQuery(pagedQuery<AdminReport>(adminKeys.reports, (cursor) => withQuery('/api/admin/reports', { cursor }), 'reports'));
+
+export const useAudit = () =>
+  useInfiniteQuery(pagedQuery<AuditEntry>(adminKeys.audit, (cursor) => withQuery('/api/admin/audit', { cursor }), 'entries'));
+
+export const useSettings = () => useQuery({ queryKey: adminKeys.settings, queryFn: () => apiFetch<Settings>('/api/admin/settings') });
+
+/** Every admin list is read again after any admin action: the audit log and counts change too. */
+function useAdminMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+}
+
+export const useUpdateUser = () =>
+  useAdminMutation(({ id, ...body }: { id: number; disabled?: boolean; role?: 'user' | 'admin' }) =>
+    apiFetch<{ user: AdminUser }>(`/api/admin/users/${id}`, { method: 'PATCH', body: JSON.stringify(body) }),
+  );
+
+export const useDeleteUser = () => useAdminMutation((id: number) => apiFetch<void>(`/api/admin/users/${id}`, { method: 'DELETE' }));
+
+export const useUpdateLink = () =>
+  useAdminMutation(({ id, ...body }: { id: number; disabled: boolean; reason?: string }) =>
+    apiFetch<{ link: AdminLink }>(`/api/admin/links/${id}`, { method: 'PATCH', body: JSON.stringify(body) }),
+  );
+
+export const useSaveSettings = () =>
+  useAdminMutation((body: { signup: SignupMode; blockedDomains: string[] }) =>
+    apiFetch<Settings>('/api/admin/settings', { method: 'PUT', body: JSON.stringify(body) }),
+  );
+
+export const useCreateInvite = () =>
+  useAdminMutation((body: { email?: string }) =>
+    apiFetch<{ invite: { code: string; url: string; expiresAt: string; email: string | null } }>('/api/admin/invites', {
+      method: 'POST',
+      body: JSON.stringify(body),
+    }),
+  );
+
+export const sendReport = (body: { address: string; reason: string; email: string }) =>
+  apiFetch<{ received: true }>('/api/reports', { method: 'POST', body: JSON.stringify(body) });
