@@ -12,6 +12,8 @@ export const LIST_MAX_LIMIT = 200;
 export const MAX_CLICKS_LIMIT = 1_000_000_000;
 export const LINK_PASSWORD_MIN_LENGTH = 4;
 export const LINK_PASSWORD_MAX_LENGTH = 128;
+export const TAGS_PER_LINK = 20;
+export const TAG_MAX_LENGTH = 40;
 
 export const linkMessages = {
   titleRequired: validationMessages.titleRequired,
@@ -45,4 +47,13 @@ export const linkMessages = {
   statusInvalid: 'El estado debe ser activo, en pausa, caducado o desactivado',
   addressNotFound: 'Esa dirección no es una dirección anterior de este link',
   freeAddressFailed: 'No se pudo liberar la dirección',
+  tagsInvalid: 'Las etiquetas deben ser una lista de textos',
+  tagsTooMany: `Un link puede tener como máximo ${TAGS_PER_LINK} etiquetas`,
+  tagEmpty: 'Una etiqueta no puede estar vacía',
+  tagTooLong: `Cada etiqueta puede tener como máximo ${TAG_MAX_LENGTH} caracteres`,
+  tagCharacters: 'Una etiqueta no puede contener «|» ni caracteres de control',
+  tagInvalid: 'La etiqueta del filtro no es válida',
+  sortInvalid: 'El orden debe ser por fecha de creación, clics o título',
+  orderInvalid: 'El sentido del orden debe ser ascendente o descendente',
+  tagsLoadFailed: 'No se pudieron cargar las etiquetas',
 } as const;

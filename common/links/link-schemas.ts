@@ -10,6 +10,8 @@ import {
   LINK_PASSWORD_MIN_LENGTH,
   LONG_URL_MAX_LENGTH,
   MAX_CLICKS_LIMIT,
+  TAG_MAX_LENGTH,
+  TAGS_PER_LINK,
   TITLE_MAX_LENGTH,
   linkMessages as m,
 } from './link-messages';
@@ -56,6 +58,40 @@ export function aliasProblems(value: string): string[] {
   return problems;
 }
 
+/** The form a tag is compared by: 'Verano', ' verano ' and 'VERANO' are one tag. */
+export function tagKey(tag: string): string {
+  return tag.trim().normalize('NFC').toLowerCase();
+}
+
+/** Every message for one tag already trimmed; empty when it is acceptable. */
+export function tagProblems(value: string): string[] {
+  if (value === '') return [m.tagEmpty];
+  const problems: string[] = [];
+  if ([...value].length > TAG_MAX_LENGTH) problems.push(m.tagTooLong);
+  // '|' separates tags in our CSV; controls and direction marks would hide what a chip says.
+  if (value.includes('|') || CONTROL_CHARACTER.test(value) || BIDI_CONTROL.test(value)) problems.push(m.tagCharacters);
+  return problems;
+}
+
+/**
+ * A link's tags: each trimmed (NFC), the same tag in another case given once (the first spelling
+ * wins), at most TAGS_PER_LINK of them. Each message once, whichever tags it applies to.
+ */
+export const tagsSchema = z
+  .array(z.string({ error: m.tagsInvalid }), { error: m.tagsInvalid })
+  .transform((tags, ctx) => {
+    const byKey = new Map<string, string>();
+    const problems = new Set<string>();
+    for (const raw of tags) {
+      const tag = raw.trim().normalize('NFC');
+      for (const problem of tagProblems(tag)) problems.add(problem);
+      if (!byKey.has(tagKey(tag))) byKey.set(tagKey(tag), tag);
+    }
+    if (byKey.size > TAGS_PER_LINK) problems.add(m.tagsTooMany);
+    for (const message of problems) ctx.addIssue({ code: 'custom', message });
+    return [...byKey.values()];
+  });
+
 const report = (problems: (value: string) => string[]) => (value: string, ctx: z.RefinementCtx) => {
   for (const message of problems(value)) ctx.addIssue({ code: 'custom', message });
 };
@@ -85,6 +121,8 @@ export const createLinkSchema = z.object({
     })
     .nullish()
     .transform((value) => value || null),
+  /** Chips to find the link by; none when left out. */
+  tags: tagsSchema.optional().transform((tags) => tags ?? []),
 });
 
 export type CreateLinkInput = z.input<typeof createLinkSchema>;
@@ -117,6 +155,8 @@ export const updateLinkSchema = z
       .min(LINK_PASSWORD_MIN_LENGTH, m.passwordLength)
       .max(LINK_PASSWORD_MAX_LENGTH, m.passwordLength)
       .nullable(),
+    /** The link's whole set of tags: the ones left out are taken off. */
+    tags: tagsSchema,
   })
   .partial()
   // A field the API does not know (shortCode, clicks, tags...) is refused, not ignored.
@@ -155,9 +195,15 @@ export const linkSchema = z.object({
   hasPassword: z.boolean(),
   /** Former aliases that still redirect here, as typed. */
   previousAddresses: z.array(z.string()),
+  /** Its tags, in alphabetical order, as first spelled by their owner. */
+  tags: z.array(z.string()),
 });
 
 export type Link = z.infer<typeof linkSchema>;
+
+export const linkSorts = ['created', 'clicks', 'title'] as const;
+export type LinkSort = (typeof linkSorts)[number];
+export type SortOrder = 'asc' | 'desc';
 
 export const listLinksQuerySchema = z.object({
   /** Case-insensitive substring of the title. */
@@ -168,10 +214,20 @@ export const listLinksQuerySchema = z.object({
     .min(1, m.limitInvalid)
     .max(LIST_MAX_LIMIT, m.limitInvalid)
     .default(LIST_DEFAULT_LIMIT),
-  /** nextCursor of the previous page. */
-  cursor: z.string().regex(/^\d{1,15}\.\d{1,15}$/, m.cursorInvalid).optional(),
+  /** nextCursor of the previous page, with the same sort and order. */
+  cursor: z.string().regex(/^[A-Za-z0-9_-]{0,1200}\.\d{1,15}$/, m.cursorInvalid).optional(),
   /** Only the links in this state now. */
   status: linkStatusSchema.optional(),
+  /** Only the links with this tag (any case). */
+  tag: z
+    .string({ error: m.tagInvalid })
+    .trim()
+    .refine((value) => tagProblems(value.normalize('NFC')).length === 0, m.tagInvalid)
+    .optional(),
+  /** created (default), clicks or title. */
+  sort: z.enum(linkSorts, { error: m.sortInvalid }).default('created'),
+  /** desc (default) or asc. */
+  order: z.enum(['asc', 'desc'], { error: m.orderInvalid }).default('desc'),
 });
 
 export type ListLinksQuery = z.input<typeof listLinksQuerySchema>;
@@ -189,3 +245,10 @@ export const linkListSchema = z.object({
 export type LinkList = z.infer<typeof linkListSchema>;
 
 export const linkResponseSchema = z.object({ link: linkSchema });
+
+export const tagListSchema = z.object({
+  /** Every tag of the caller with how many of their links carry it, alphabetical. */
+  tags: z.array(z.object({ name: z.string(), links: z.number().int() })),
+});
+
+export type TagList = z.infer<typeof tagListSchema>;

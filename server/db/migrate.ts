@@ -9,6 +9,7 @@ import * as storedFileIndexes from './migrations/0006-stored-file-indexes';
 import * as idempotencyKeys from './migrations/0007-idempotency-keys';
 import * as aliasKey from './migrations/0008-alias-key';
 import * as livingLinks from './migrations/0009-living-links';
+import * as linkTags from './migrations/0010-link-tags';
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-idempotency-keys': idempotencyKeys,
   '0008-alias-key': aliasKey,
   '0009-living-links': livingLinks,
+  '0010-link-tags': linkTags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

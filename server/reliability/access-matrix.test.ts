@@ -133,6 +133,16 @@ const matrix: Record<string, Entry> = {
       if (caller === 'other') expect(ids).not.toContain(ownerLink.id);
     },
   },
+  'GET /api/tags': {
+    access: 'private',
+    status: anyUser,
+    request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/tags', headers: cookie ? { cookie } : {} }),
+    check(_world, caller, response) {
+      if (response.statusCode !== 200) return;
+      const names = (response.json().tags as { name: string }[]).map((tag) => tag.name);
+      expect(names.includes('etiqueta-zafiro'), `${caller} sees the owner's tag`).toBe(caller === 'owner');
+    },
+  },
   'POST /api/links': {
     access: 'private',
     status: { anonymous: 401, forged: 401, other: 201, owner: 201 },
@@ -262,6 +272,7 @@ describe.each(testDialects)('access matrix of every /api route on %s', (dialect)
       title: 'Secreto de Zafiro',
       longUrl: 'https://zafiro.example/privado?clave=1',
       customUrl: 'zafiro-alias',
+      tags: ['etiqueta-zafiro'],
     });
     const ownerLinkToDelete = await createLinkAs(t.app, owner.cookie, {
       title: 'Borrador de Zafiro',
@@ -286,6 +297,7 @@ describe.each(testDialects)('access matrix of every /api route on %s', (dialect)
       owner.cookie.split('=')[1]!,
       ...[ownerLink, ownerLinkToDelete].flatMap((link) => [link.title, link.originalUrl, link.shortCode, link.qr]),
       'zafiro-alias',
+      'etiqueta-zafiro',
     ];
     world = { t, owner, other, ownerLink, ownerLinkToDelete, ownerSecrets };
   });

@@ -1,5 +1,5 @@
 import { linkMessages } from '@common/links/link-messages';
-import { aliasProblems, type CreateLink, type CreateLinkInput, createLinkSchema } from '@common/links/link-schemas';
+import { aliasProblems } from '@common/links/link-schemas';
 import { qrTextOf } from '@common/links/short-address';
 import { errorMessages } from '@common/messages';
 import { QR_PREVIEW_PATH } from '@common/reserved-paths';
@@ -19,6 +19,7 @@ import { createLinkMutationKey, newIdempotencyKey, useCreateLink } from '../api/
 import { linkKeys } from '../api/link-keys';
 import { LinkFields, linkFields } from './link-fields';
 import { QrPreview } from './qr-preview';
+import { type CreateLinkForm as CreateLinkFormValues, type CreateLinkFormInput, createLinkFormSchema } from './tags-field';
 import { applyServerFields } from '../../../components/form/apply-server-fields';
 
 type CreateLinkDialogProps = {
@@ -61,10 +62,10 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
   const creation = useCreateLink();
   // One key per distinct request: the same data sent again is the same creation.
   const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
-  const form = useForm<CreateLinkInput, unknown, CreateLink>({
-    resolver: zodResolver(createLinkSchema),
+  const form = useForm<CreateLinkFormInput, unknown, CreateLinkFormValues>({
+    resolver: zodResolver(createLinkFormSchema),
     criteriaMode: 'all',
-    defaultValues: { title: '', longUrl: initialLongUrl, customUrl: '' },
+    defaultValues: { title: '', longUrl: initialLongUrl, customUrl: '', tags: '' },
   });
   const { errors, isSubmitted } = form.formState;
   const longUrl = (useWatch({ control: form.control, name: 'longUrl' }) ?? '').trim();

@@ -6,6 +6,7 @@ import {
 } from '@common/links/link-messages';
 import { createLinkSchema, type Link, type UpdateLinkInput } from '@common/links/link-schemas';
 import { z } from 'zod';
+import { tagsTextSchema } from './tags-field';
 
 /** An ISO instant as a date input (type datetime-local) shows it: local time, to the minute. */
 export function toLocalInput(iso: string | null): string {
@@ -25,6 +26,7 @@ export function editLinkFormSchema(initialExpiresAt: string) {
     title: createLinkSchema.shape.title,
     longUrl: createLinkSchema.shape.longUrl,
     customUrl: createLinkSchema.shape.customUrl,
+    tags: tagsTextSchema,
     paused: z.boolean(),
     expiresAt: z
       .string()
@@ -49,6 +51,7 @@ export function editFormDefaults(link: Link): EditLinkFormInput {
     title: link.title,
     longUrl: link.originalUrl,
     customUrl: link.customUrl ?? '',
+    tags: link.tags.join(', '),
     paused: link.paused,
     expiresAt: toLocalInput(link.expiresAt),
     maxClicks: link.maxClicks === null ? '' : String(link.maxClicks),
@@ -63,6 +66,7 @@ export function changesOf(form: EditLinkForm, initialExpiresAt: string): UpdateL
     title: form.title,
     longUrl: form.longUrl,
     customUrl: form.customUrl,
+    tags: form.tags,
     paused: form.paused,
     maxClicks: form.maxClicks === '' ? null : Number(form.maxClicks),
   };
