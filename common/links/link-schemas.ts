@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-setup';
+import { apiErrorSchema } from '../api-error';
 import { isReservedPath } from '../reserved-paths';
 import {
   ALIAS_MAX_LENGTH,
@@ -9,6 +10,7 @@ import {
   LINK_PASSWORD_MAX_LENGTH,
   LINK_PASSWORD_MIN_LENGTH,
   LONG_URL_MAX_LENGTH,
+  BULK_MAX_LINKS,
   MAX_CLICKS_LIMIT,
   TAG_MAX_LENGTH,
   TAGS_PER_LINK,
@@ -252,3 +254,25 @@ export const tagListSchema = z.object({
 });
 
 export type TagList = z.infer<typeof tagListSchema>;
+
+/** POST /api/links/bulk: creation bodies, each checked on its own (so not here beyond its shape). */
+export const bulkCreateSchema = z
+  .object({
+    links: z
+      .array(z.unknown(), { error: m.bulkInvalid })
+      .min(1, m.bulkInvalid)
+      .max(BULK_MAX_LINKS, m.bulkTooMany),
+  })
+  .strict();
+
+/** Each body's outcome, in the order sent: the link made, or why not (the API's error envelope). */
+export const bulkResultSchema = z.union([z.object({ link: linkSchema }), apiErrorSchema]);
+export const bulkResponseSchema = z.object({ results: z.array(bulkResultSchema) });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+/** POST /api/links/import: how many links were made, and each refused row (numbered as in the file, header = 1). */
+export const importResponseSchema = z.object({
+  created: z.number().int(),
+  failed: z.array(z.object({ row: z.number().int(), error: z.string() })),
+});
+export type ImportResult = z.infer<typeof importResponseSchema>;

@@ -3,12 +3,15 @@ import { linkMessages } from '@common/links/link-messages';
 import {
   createLinkSchema,
   linkListSchema,
+  bulkCreateSchema,
+  bulkResponseSchema,
   linkResponseSchema,
   listLinksQuerySchema,
   tagKey,
   tagListSchema,
   updateLinkSchema,
 } from '@common/links/link-schemas';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,9 +21,12 @@ import { openDatabaseReader } from '../db/database-reader';
 import { AppError } from '../http/app-error';
 import { idempotencyKeyOf, withIdempotency } from '../idempotency/idempotency';
 import { createLink } from './create-link';
+import { createOne } from './link-batch';
+import { linkImportRoutes } from './link-import.routes';
 import { createCreationQuota } from './creation-quota';
 import { rowToLink } from './link-mapper';
 import { editLink, freeFormerAlias } from './link-edit';
+import { exportFilename, linksCsv } from './link-export';
 import { tagsOf, userTags } from './link-tags';
 import { deleteUserLink, findUserLink, findUserTag, formerAliasesOf, listUserLinks, tagWalk, userLinkTotals } from './links.queries';
 import { decodeCursor, encodeCursor } from './list-cursor';
@@ -45,6 +51,8 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
   app.addHook('onClose', () => reader.close());
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.addHook('preHandler', requireUser);
+  // Multipart, in a scope of its own (inherits the hook above).
+  await app.register((scope) => linkImportRoutes(scope, context));
 
   routes.get(
     '/api/links',
@@ -102,6 +110,25 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     },
   );
 
+  routes.post(
+    '/api/links/bulk',
+    { schema: { body: bulkCreateSchema, response: { 200: bulkResponseSchema } } },
+    async (request, reply) => {
+      const userId = signedInUser(request).id;
+      const call = { userId, key: idempotencyKeyOf(request), scope: 'POST /api/links/bulk', body: request.body };
+      const answer = await withIdempotency(db, call, async () => {
+        const results = [];
+        // In order, one at a time: each counts against the hour's quota as a single creation does.
+        for (const body of request.body.links) {
+          results.push(await createOne(context, userId, body, (create) => creationQuota.run(userId, reply, create)));
+        }
+        return { statusCode: 200 as const, body: { results } };
+      });
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(answer.statusCode).send(answer.body);
+    },
+  );
+
   routes.get(
     '/api/links/:id',
     { schema: { params: idParams, response: { 200: linkResponseSchema } } },
@@ -120,6 +147,14 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
       const edited = await editLink(context, signedInUser(request).id, linkIdOf(request.params.id), request.body, request.log);
       return { link: rowToLink(edited.row, context, edited.previousAddresses, edited.tags) };
     },
+  );
+
+  routes.get('/api/links.csv', async (request, reply) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFilename(Date.now())}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Readable.from(linksCsv(reader, context.config, signedInUser(request).id))),
   );
 
   routes.get('/api/tags', { schema: { response: { 200: tagListSchema } } }, async (request) => ({
