@@ -1,4 +1,4 @@
-import { Plus, Search } from 'lucide-react';
+import { Download, Plus, Search } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/use-page-title';
@@ -11,6 +11,7 @@ import { useLinks } from './api/get-links';
 import { useTags } from './api/get-tags';
 import { statusLabels } from './components/link-state';
 import { CreateLinkDialog } from './components/create-link-dialog';
+import { ImportLinksDialog } from './components/import-links-dialog';
 import { LinksList } from './components/links-list';
 import { TotalsCards } from './components/totals-cards';
 import { useDebouncedValue } from './components/use-debounced-value';
@@ -83,9 +84,17 @@ export function DashboardPage() {
 
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight">Mis Links</h1>
-        <Button ref={createButton} onClick={() => changeDialog(true)}>
-          <Plus aria-hidden /> Crear link
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <a href="/api/links.csv" download>
+              <Download aria-hidden /> Exportar CSV
+            </a>
+          </Button>
+          <ImportLinksDialog />
+          <Button ref={createButton} onClick={() => changeDialog(true)}>
+            <Plus aria-hidden /> Crear link
+          </Button>
+        </div>
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row">
