@@ -29,7 +29,8 @@ export async function linkImportRoutes(app: FastifyInstance, context: AppContext
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const running = new Set<number>();
 
-  routes.post('/api/links/import', { schema: { response: { 200: importResponseSchema } } }, async (request) => {
+  // longRunning: past API_DEADLINE_MS (10 s) the deadline would answer 503 while rows are still created.
+  routes.post('/api/links/import', { schema: { response: { 200: importResponseSchema } }, config: { longRunning: true } }, async (request) => {
     const userId = signedInUser(request).id;
     if (!request.isMultipart()) throw new AppError('validation', m.importFileMissing, { file: [m.importFileMissing] });
     const file = await request.file();
