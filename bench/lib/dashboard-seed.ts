@@ -16,6 +16,13 @@ const WORDS = [
 ];
 export const SEARCH_TERMS = { common: 'guia', accented: 'cancion', rare: 'aniversario', miss: 'zapatería' };
 
+// 50 tags, two on each link (one when both draws agree): each tag is on about 4,000 links.
+export const TAG_COUNT = 50;
+export const tagName = (i: number) => `Etiqueta-${String(i).padStart(2, '0')}`;
+/** The tags the bench filters by: a common one (any of the 50 would do) and one on 100 links. */
+export const BENCH_TAG = tagName(7);
+export const RARE_TAG = 'Rara';
+
 function title(n: number): string {
   // A cheap integer hash: deterministic, spread evenly over the vocabulary.
   let x = Math.imul(n ^ (n >>> 15), 2246822507) >>> 0;
@@ -49,7 +56,9 @@ export async function seedDashboard(db: Database, dialect: DialectName, userId: 
             short_url: code,
             qr: `qr-${code}.png`,
             created_at: start + n * 60_000,
-            click_count: owner === userId ? clicksPerLink : 0,
+            // 0 to 20, 10 on average: the clicks sort has many ties to break, and the 100,000
+            // counts still add up to CLICKS exactly (4,761 full cycles of 210, then 1 to 19).
+            click_count: owner === userId ? n % (2 * clicksPerLink + 1) : 0,
           }),
         );
       }
@@ -70,6 +79,20 @@ export async function seedDashboard(db: Database, dialect: DialectName, userId: 
     select ${Number(firstId)} + (n % ${LINKS_PER_USER}), cast(${start} as bigint) + n * 1000, 'Madrid', 'ES',
            case when n % 3 = 0 then 'mobile' else 'desktop' end
     from (${series}) as seq`.execute(db);
+  await db
+    .insertInto('tags')
+    .values(Array.from({ length: TAG_COUNT }, (_, i) => ({ user_id: userId, name: tagName(i), name_key: tagName(i).toLowerCase() })))
+    .execute();
+  const rare = await db.insertInto('tags').values({ user_id: userId, name: RARE_TAG, name_key: RARE_TAG.toLowerCase() }).returning('id').executeTakeFirstOrThrow();
+  await sql`insert into link_tags (tag_id, url_id) select ${Number(rare.id)}, id from urls where user_id = ${userId} and id % 1000 = 3`.execute(db);
+  const firstTag = Number(
+    (await db.selectFrom('tags').select((eb) => eb.fn.min<number>('id').as('id')).where('user_id', '=', userId).executeTakeFirstOrThrow()).id,
+  );
+  for (const draw of [sql`u.id % ${TAG_COUNT}`, sql`(u.id / ${TAG_COUNT}) % ${TAG_COUNT}`]) {
+    await sql`insert into link_tags (tag_id, url_id)
+      select ${firstTag} + ${draw}, u.id from urls u where u.user_id = ${userId}
+      on conflict do nothing`.execute(db);
+  }
   // PostgreSQL: as autovacuum would have by now (statistics, and the visibility map that lets a
   // search read the index alone).
   await sql`${sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze')}`.execute(db);

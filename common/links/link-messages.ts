@@ -12,6 +12,11 @@ export const LIST_MAX_LIMIT = 200;
 export const MAX_CLICKS_LIMIT = 1_000_000_000;
 export const LINK_PASSWORD_MIN_LENGTH = 4;
 export const LINK_PASSWORD_MAX_LENGTH = 128;
+export const TAGS_PER_LINK = 20;
+export const BULK_MAX_LINKS = 100;
+export const IMPORT_MAX_ROWS = 10_000;
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const TAG_MAX_LENGTH = 40;
 
 export const linkMessages = {
   titleRequired: validationMessages.titleRequired,
@@ -46,4 +51,24 @@ export const linkMessages = {
   addressNotFound: 'Esa dirección no es una dirección anterior de este link',
   freeAddressFailed: 'No se pudo liberar la dirección',
   forwardQueryInvalid: 'Indica si el link reenvía los parámetros de la visita',
+  tagsInvalid: 'Las etiquetas deben ser una lista de textos',
+  tagsTooMany: `Un link puede tener como máximo ${TAGS_PER_LINK} etiquetas`,
+  tagEmpty: 'Una etiqueta no puede estar vacía',
+  tagTooLong: `Cada etiqueta puede tener como máximo ${TAG_MAX_LENGTH} caracteres`,
+  tagCharacters: 'Una etiqueta no puede contener «|» ni caracteres de control',
+  tagInvalid: 'La etiqueta del filtro no es válida',
+  sortInvalid: 'El orden debe ser por fecha de creación, clics o título',
+  orderInvalid: 'El sentido del orden debe ser ascendente o descendente',
+  tagsLoadFailed: 'No se pudieron cargar las etiquetas',
+  bulkInvalid: 'Envía una lista «links» con al menos un link',
+  bulkTooMany: `Se pueden crear como máximo ${BULK_MAX_LINKS} links a la vez`,
+  importFileMissing: 'Elige un archivo CSV para importar',
+  importNotCsv: 'El archivo no es un CSV que se pueda leer',
+  importUnknownColumns:
+    'No se reconocen las columnas del archivo: usa title,longUrl,customUrl,tags o una exportación de Shlink, Kutt, YOURLS o Bitly',
+  importTooManyRows: `Un archivo puede tener como máximo ${IMPORT_MAX_ROWS.toLocaleString('es-ES')} filas`,
+  importTooLarge: `El archivo no puede superar los ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+  importBusy: 'Ya hay una importación en curso: espera a que termine',
+  importRowMalformed: 'La fila no tiene el formato CSV correcto',
+  importFailed: 'No se pudo importar el archivo',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-setup';
+import { apiErrorSchema } from '../api-error';
 import { isReservedPath } from '../reserved-paths';
 import {
   ALIAS_MAX_LENGTH,
@@ -9,7 +10,10 @@ import {
   LINK_PASSWORD_MAX_LENGTH,
   LINK_PASSWORD_MIN_LENGTH,
   LONG_URL_MAX_LENGTH,
+  BULK_MAX_LINKS,
   MAX_CLICKS_LIMIT,
+  TAG_MAX_LENGTH,
+  TAGS_PER_LINK,
   TITLE_MAX_LENGTH,
   linkMessages as m,
 } from './link-messages';
@@ -56,6 +60,40 @@ export function aliasProblems(value: string): string[] {
   return problems;
 }
 
+/** The form a tag is compared by: 'Verano', ' verano ' and 'VERANO' are one tag. */
+export function tagKey(tag: string): string {
+  return tag.trim().normalize('NFC').toLowerCase();
+}
+
+/** Every message for one tag already trimmed; empty when it is acceptable. */
+export function tagProblems(value: string): string[] {
+  if (value === '') return [m.tagEmpty];
+  const problems: string[] = [];
+  if ([...value].length > TAG_MAX_LENGTH) problems.push(m.tagTooLong);
+  // '|' separates tags in our CSV; controls and direction marks would hide what a chip says.
+  if (value.includes('|') || CONTROL_CHARACTER.test(value) || BIDI_CONTROL.test(value)) problems.push(m.tagCharacters);
+  return problems;
+}
+
+/**
+ * A link's tags: each trimmed (NFC), the same tag in another case given once (the first spelling
+ * wins), at most TAGS_PER_LINK of them. Each message once, whichever tags it applies to.
+ */
+export const tagsSchema = z
+  .array(z.string({ error: m.tagsInvalid }), { error: m.tagsInvalid })
+  .transform((tags, ctx) => {
+    const byKey = new Map<string, string>();
+    const problems = new Set<string>();
+    for (const raw of tags) {
+      const tag = raw.trim().normalize('NFC');
+      for (const problem of tagProblems(tag)) problems.add(problem);
+      if (!byKey.has(tagKey(tag))) byKey.set(tagKey(tag), tag);
+    }
+    if (byKey.size > TAGS_PER_LINK) problems.add(m.tagsTooMany);
+    for (const message of problems) ctx.addIssue({ code: 'custom', message });
+    return [...byKey.values()];
+  });
+
 const report = (problems: (value: string) => string[]) => (value: string, ctx: z.RefinementCtx) => {
   for (const message of problems(value)) ctx.addIssue({ code: 'custom', message });
 };
@@ -87,6 +125,8 @@ export const createLinkSchema = z.object({
     .transform((value) => value || null),
   /** Pass a visit's own query string (less `qr`) on to the destination. Off unless asked. */
   forwardQuery: z.boolean({ error: m.forwardQueryInvalid }).optional(),
+  /** Chips to find the link by; none when left out. */
+  tags: tagsSchema.optional().transform((tags) => tags ?? []),
 });
 
 export type CreateLinkInput = z.input<typeof createLinkSchema>;
@@ -120,6 +160,8 @@ export const updateLinkSchema = z
       .min(LINK_PASSWORD_MIN_LENGTH, m.passwordLength)
       .max(LINK_PASSWORD_MAX_LENGTH, m.passwordLength)
       .nullable(),
+    /** The link's whole set of tags: the ones left out are taken off. */
+    tags: tagsSchema,
   })
   .partial()
   // A field the API does not know (shortCode, clicks, tags...) is refused, not ignored.
@@ -162,9 +204,15 @@ export const linkSchema = z.object({
   scans: z.number().int(),
   /** A visit's own query string (less `qr`) is merged into the destination's. */
   forwardQuery: z.boolean(),
+  /** Its tags, in alphabetical order, as first spelled by their owner. */
+  tags: z.array(z.string()),
 });
 
 export type Link = z.infer<typeof linkSchema>;
+
+export const linkSorts = ['created', 'clicks', 'title'] as const;
+export type LinkSort = (typeof linkSorts)[number];
+export type SortOrder = 'asc' | 'desc';
 
 export const listLinksQuerySchema = z.object({
   /** Case-insensitive substring of the title. */
@@ -175,10 +223,20 @@ export const listLinksQuerySchema = z.object({
     .min(1, m.limitInvalid)
     .max(LIST_MAX_LIMIT, m.limitInvalid)
     .default(LIST_DEFAULT_LIMIT),
-  /** nextCursor of the previous page. */
-  cursor: z.string().regex(/^\d{1,15}\.\d{1,15}$/, m.cursorInvalid).optional(),
+  /** nextCursor of the previous page, with the same sort and order. */
+  cursor: z.string().regex(/^[A-Za-z0-9_-]{0,1200}\.\d{1,15}$/, m.cursorInvalid).optional(),
   /** Only the links in this state now. */
   status: linkStatusSchema.optional(),
+  /** Only the links with this tag (any case). */
+  tag: z
+    .string({ error: m.tagInvalid })
+    .trim()
+    .refine((value) => tagProblems(value.normalize('NFC')).length === 0, m.tagInvalid)
+    .optional(),
+  /** created (default), clicks or title. */
+  sort: z.enum(linkSorts, { error: m.sortInvalid }).default('created'),
+  /** desc (default) or asc. */
+  order: z.enum(['asc', 'desc'], { error: m.orderInvalid }).default('desc'),
 });
 
 export type ListLinksQuery = z.input<typeof listLinksQuerySchema>;
@@ -196,3 +254,32 @@ export const linkListSchema = z.object({
 export type LinkList = z.infer<typeof linkListSchema>;
 
 export const linkResponseSchema = z.object({ link: linkSchema });
+
+export const tagListSchema = z.object({
+  /** Every tag of the caller with how many of their links carry it, alphabetical. */
+  tags: z.array(z.object({ name: z.string(), links: z.number().int() })),
+});
+
+export type TagList = z.infer<typeof tagListSchema>;
+
+/** POST /api/links/bulk: creation bodies, each checked on its own (so not here beyond its shape). */
+export const bulkCreateSchema = z
+  .object({
+    links: z
+      .array(z.unknown(), { error: m.bulkInvalid })
+      .min(1, m.bulkInvalid)
+      .max(BULK_MAX_LINKS, m.bulkTooMany),
+  })
+  .strict();
+
+/** Each body's outcome, in the order sent: the link made, or why not (the API's error envelope). */
+export const bulkResultSchema = z.union([z.object({ link: linkSchema }), apiErrorSchema]);
+export const bulkResponseSchema = z.object({ results: z.array(bulkResultSchema) });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+/** POST /api/links/import: how many links were made, and each refused row (numbered as in the file, header = 1). */
+export const importResponseSchema = z.object({
+  created: z.number().int(),
+  failed: z.array(z.object({ row: z.number().int(), error: z.string() })),
+});
+export type ImportResult = z.infer<typeof importResponseSchema>;

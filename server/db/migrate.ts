@@ -9,6 +9,7 @@ import * as storedFileIndexes from './migrations/0006-stored-file-indexes';
 import * as idempotencyKeys from './migrations/0007-idempotency-keys';
 import * as aliasKey from './migrations/0008-alias-key';
 import * as livingLinks from './migrations/0009-living-links';
+import * as linkTags from './migrations/0010-link-tags';
 import * as qrScans from './migrations/0011-qr-scans';
 import * as apiTokens from './migrations/0012-api-tokens';
 import * as accounts from './migrations/0013-accounts';
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0007-idempotency-keys': idempotencyKeys,
   '0008-alias-key': aliasKey,
   '0009-living-links': livingLinks,
+  '0010-link-tags': linkTags,
   '0011-qr-scans': qrScans,
   '0012-api-tokens': apiTokens,
   '0013-accounts': accounts,

@@ -112,6 +112,20 @@ export interface FormerAliasesTable {
   created_at: number;
 }
 
+/** One tag of one user: its first spelling, and the key it is compared by (tagKey, lowercase). */
+export interface TagsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  name_key: string;
+}
+
+/** A tag on a link. */
+export interface LinkTagsTable {
+  tag_id: number;
+  url_id: number;
+}
+
 export interface ClicksTable {
   id: Generated<number>;
   url_id: number;
@@ -254,6 +268,8 @@ export interface DB {
   totp_recovery_codes: TotpRecoveryCodesTable;
   totp_challenges: TotpChallengesTable;
   password_resets: PasswordResetsTable;
+  tags: TagsTable;
+  link_tags: LinkTagsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

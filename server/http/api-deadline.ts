@@ -17,6 +17,8 @@ const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
 export function registerApiDeadline(app: FastifyInstance, deadlineMs: number): void {
   if (deadlineMs <= 0) return;
   app.addHook('preHandler', async (request, reply) => {
+    // A route whose work is long by nature (an import of 10,000 rows) says so in its config.
+    if ((request.routeOptions.config as { longRunning?: boolean } | undefined)?.longRunning) return;
     const timer = setTimeout(() => {
       // Whether the client is gone is the socket's to say: a request whose body has been read is
       // a destroyed stream already, which once kept every call with a body from its deadline.

@@ -10,6 +10,7 @@ import type { UrlRow } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { destinationProblem } from './destination-policy';
 import { shortLinkOf } from './link-mapper';
+import { setLinkTags } from './link-tags';
 import { insertLink, isAddressTaken } from './links.queries';
 import { qrKey, qrPng } from './qr';
 import { newShortCode } from './short-code';
@@ -36,7 +37,7 @@ async function freeShortCode(db: AppContext['database']['db'], drawCode: () => s
 export async function createLink(
   { database, storage, config, blockedDomains }: Pick<AppContext, 'database' | 'storage' | 'config'> & Partial<Pick<AppContext, 'blockedDomains'>>,
   userId: number,
-  input: CreateLink,
+  input: Omit<CreateLink, 'tags'> & { tags?: string[] },
   /** Where codes come from; tests pass a fixed sequence to exercise collisions. */
   drawCode: () => string = newShortCode,
 ): Promise<UrlRow> {
@@ -55,15 +56,20 @@ export async function createLink(
     const shortLink = shortLinkOf(config.publicBaseUrl, { shortCode, customUrl: input.customUrl });
     await storage.put(buckets.qrs, key, await qrPng(qrAddressOf(shortLink)), 'image/png');
     try {
-      return await insertLink(db, {
-        user_id: userId,
-        title: input.title,
-        original_url: input.longUrl,
-        custom_url: input.customUrl,
-        short_url: shortCode,
-        qr: key,
-        created_at: Date.now(),
-        forward_query: input.forwardQuery ? 1 : 0,
+      // The link and its tags together, or neither.
+      return await db.transaction().execute(async (trx) => {
+        const row = await insertLink(trx, {
+          user_id: userId,
+          title: input.title,
+          original_url: input.longUrl,
+          custom_url: input.customUrl,
+          short_url: shortCode,
+          qr: key,
+          created_at: Date.now(),
+          forward_query: input.forwardQuery ? 1 : 0,
+        });
+        await setLinkTags(trx, userId, row.id, input.tags ?? []);
+        return row;
       });
     } catch (error) {
       // The insert's error is the one to report; a file left behind would only be an orphan.

@@ -13,6 +13,7 @@ import { AppError } from '../http/app-error';
 import { destinationProblem } from './destination-policy';
 import { shortLinkOf } from './link-mapper';
 import { aliasColumns, findUserLink, formerAliasesOf, isAddressTaken, withTitleSearch } from './links.queries';
+import { setLinkTags, tagsOf } from './link-tags';
 import { qrKey, qrPng } from './qr';
 import type { Updateable } from 'kysely';
 
@@ -25,6 +26,7 @@ const notFound = () => new AppError('not_found', linkMessages.notFound);
 export interface EditedLink {
   row: UrlRow;
   previousAddresses: string[];
+  tags: string[];
 }
 
 /**
@@ -88,8 +90,10 @@ export async function editLink(context: Context, userId: number, id: number, inp
         Object.assign(changes, aliasColumns(input.customUrl));
       }
       const updated = await trx.updateTable('urls').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      if (input.tags !== undefined) await setLinkTags(trx, userId, id, input.tags);
       const nowPrevious = (await formerAliasesOf(trx, [id])).get(id) ?? [];
-      return { before: { row, previous }, after: { row: updated, previousAddresses: nowPrevious } };
+      const tags = (await tagsOf(trx, [id])).get(id) ?? [];
+      return { before: { row, previous }, after: { row: updated, previousAddresses: nowPrevious, tags } };
     }));
   } catch (error) {
     // Someone took the alias between the check and the write.

@@ -25,8 +25,8 @@ export function linkStatusOf(
   return 'active';
 }
 
-/** The one place a urls row becomes a link of the API; previousAddresses from formerAliasesOf. */
-export function rowToLink(row: UrlRow, { config, storage }: Addresses, previousAddresses: string[] = []): Link {
+/** The one place a urls row becomes a link of the API; previousAddresses from formerAliasesOf, tags from tagsOf. */
+export function rowToLink(row: UrlRow, { config, storage }: Addresses, previousAddresses: string[] = [], tags: string[] = []): Link {
   return {
     id: row.id,
     title: row.title,
@@ -48,5 +48,6 @@ export function rowToLink(row: UrlRow, { config, storage }: Addresses, previousA
     previousAddresses,
     scans: Number(row.scan_count),
     forwardQuery: Boolean(row.forward_query),
+    tags,
   };
 }

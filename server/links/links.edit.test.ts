@@ -76,7 +76,7 @@ describe.each(testDialects)('PATCH /api/links/:id on %s', (dialect) => {
 
   it('refuses an unknown field with 400', async () => {
     const link = await createLinkAs(t.app, cookie);
-    for (const payload of [{ shortCode: 'abcdef' }, { clicks: 5 }, { title: 'x', tags: ['a'] }]) {
+    for (const payload of [{ shortCode: 'abcdef' }, { clicks: 5 }, { title: 'x', etiquetas: ['a'] }]) {
       const response = await patch(link.id, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('validation');

@@ -1,5 +1,5 @@
 import { addressKey } from '@common/links/short-address';
-import type { LinkStatus } from '@common/links/link-schemas';
+import type { LinkSort, LinkStatus, SortOrder } from '@common/links/link-schemas';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { DatabaseReader } from '../db/database-reader';
@@ -93,9 +93,10 @@ export async function userLinkTotals(reader: DatabaseReader, userId: number): Pr
   return { links: Number(row?.links ?? 0), clicks: Number(row?.clicks ?? 0) };
 }
 
-/** Where a page starts: just after this (created_at, id), newest first. */
+/** Where a page starts: just after this (sort value, id) in the list's order. */
 export interface PageCursor {
-  createdAt: number;
+  /** created_at or click_count (numbers), or title_search (a string). */
+  value: number | string;
   id: number;
 }
 
@@ -106,7 +107,14 @@ export interface ListOptions {
   after?: PageCursor | undefined;
   /** Only the links in this state now. */
   status?: LinkStatus | undefined;
+  /** Only the links with this tag (findUserTag's answer), walked as tagWalk tells. */
+  tag?: { id: number; walk: boolean } | undefined;
+  sort?: LinkSort | undefined;
+  order?: SortOrder | undefined;
 }
+
+/** The column each sort walks; each has an index (user_id, column, id...) (migrations 0005, 0010). */
+export const sortColumns = { created: 'created_at', clicks: 'click_count', title: 'title_search' } as const;
 
 /**
  * The WHERE condition for links in a state at `now`, the same rules as linkStatusOf: 'disabled'
@@ -137,25 +145,61 @@ export function likeContains(text: string): string {
 }
 
 /**
- * One page of a user's links, newest first. The ids are picked from the index
- * (user_id, created_at, id, title_search) alone, walked newest first: it stops at a page of
- * matches, and a rare term reads index entries, never table rows. Then only that page's rows.
+ * One page of a user's links in the asked order (newest first by default), ties broken by id in
+ * the same direction. The ids are picked from the sort's index (user_id, column, id...) walked in
+ * that order: it stops at a page of matches, and a search in date or clicks order reads index
+ * entries, never table rows. A tag narrows the walk to the tag's (tag_id, url_id) entries. Then
+ * only that page's rows.
  */
-export function userLinksPageQuery(db: Database, userId: number, { search, limit, after, status }: ListOptions) {
+export function userLinksPageQuery(db: Database, userId: number, options: ListOptions) {
+  const { search, limit, after, status, tag } = options;
+  const column = sortColumns[options.sort ?? 'created'];
+  const order = options.order ?? 'desc';
+  const past = order === 'desc' ? '<' : '>';
   let ids = db.selectFrom('urls').select('id').where('user_id', '=', userId);
   if (status) ids = ids.where(statusCondition(status, Date.now()));
   const needle = search ? searchText(search) : '';
   if (needle) ids = ids.where(sql<boolean>`title_search like ${likeContains(needle)} escape '\\'`);
+  if (tag?.walk) {
+    // A common tag: walk the sort's index and keep the links that have it, one probe of
+    // (tag_id, url_id) each; a page of matches comes after a few hundred entries.
+    ids = ids.where(({ exists, selectFrom }) =>
+      exists(selectFrom('link_tags').select('link_tags.url_id').where('link_tags.tag_id', '=', tag.id).whereRef('link_tags.url_id', '=', 'urls.id')),
+    );
+  } else if (tag) {
+    // A rare one: its few links, from its (tag_id, url_id) entries, then sorted.
+    ids = ids.where('id', 'in', (eb) => eb.selectFrom('link_tags').select('url_id').where('tag_id', '=', tag.id));
+  }
   if (after) {
     ids = ids.where((eb) =>
-      eb.or([
-        eb('created_at', '<', after.createdAt),
-        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
-      ]),
+      eb.or([eb(column, past, after.value), eb.and([eb(column, '=', after.value), eb('id', past, after.id)])]),
     );
   }
-  ids = ids.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
-  return db.selectFrom('urls').selectAll().where('id', 'in', ids).orderBy('created_at', 'desc').orderBy('id', 'desc');
+  ids = ids.orderBy(column, order).orderBy('id', order).limit(limit);
+  return db.selectFrom('urls').selectAll().where('id', 'in', ids).orderBy(column, order).orderBy('id', order);
+}
+
+/** A user's tag by key, and how many links carry it. */
+export async function findUserTag(reader: DatabaseReader, userId: number, key: string): Promise<{ id: number; links: number } | undefined> {
+  const [row] = await reader.rows(
+    reader.db
+      .selectFrom('tags')
+      .leftJoin('link_tags', 'link_tags.tag_id', 'tags.id')
+      .select((eb) => ['tags.id', eb.fn.count('link_tags.url_id').as('links')])
+      .where('tags.user_id', '=', userId)
+      .where('tags.name_key', '=', key)
+      .groupBy('tags.id'),
+  );
+  return row ? { id: Number(row.id), links: Number(row.links) } : undefined;
+}
+
+/**
+ * Whether to find a tag's links by walking the sort's index (about page * all / tagged entries
+ * to fill a page) or by reading the tag's own entries and sorting them (tagged rows): the
+ * cheaper of the two. Both databases get the plan chosen here rather than guessing the tag's share.
+ */
+export function tagWalk(taggedLinks: number, allLinks: number, page: number): boolean {
+  return taggedLinks * taggedLinks > page * allLinks;
 }
 
 export function listUserLinks(reader: DatabaseReader, userId: number, options: ListOptions): Promise<UrlRow[]> {

@@ -3,10 +3,15 @@ import { linkMessages } from '@common/links/link-messages';
 import {
   createLinkSchema,
   linkListSchema,
+  bulkCreateSchema,
+  bulkResponseSchema,
   linkResponseSchema,
   listLinksQuerySchema,
+  tagKey,
+  tagListSchema,
   updateLinkSchema,
 } from '@common/links/link-schemas';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,11 +21,16 @@ import { openDatabaseReader } from '../db/database-reader';
 import { AppError } from '../http/app-error';
 import { idempotencyKeyOf, withIdempotency } from '../idempotency/idempotency';
 import { createLink } from './create-link';
+import { createOne } from './link-batch';
+import { linkImportRoutes } from './link-import.routes';
 import { createCreationQuota } from './creation-quota';
 import { rowToLink } from './link-mapper';
 import { editLink, freeFormerAlias } from './link-edit';
 import { linkQrRoute } from './link-qr';
-import { deleteUserLink, findUserLink, formerAliasesOf, listUserLinks, type PageCursor, userLinkTotals } from './links.queries';
+import { exportFilename, linksCsv } from './link-export';
+import { tagsOf, userTags } from './link-tags';
+import { deleteUserLink, findUserLink, findUserTag, formerAliasesOf, listUserLinks, tagWalk, userLinkTotals } from './links.queries';
+import { decodeCursor, encodeCursor } from './list-cursor';
 
 const idParams = z.object({ id: z.string() });
 const addressParams = z.object({ id: z.string(), address: z.string() });
@@ -32,12 +42,6 @@ function linkIdOf(raw: string): number {
   return id;
 }
 
-const encodeCursor = (row: { created_at: number; id: number }) => `${row.created_at}.${row.id}`;
-function decodeCursor(cursor: string | undefined): PageCursor | undefined {
-  if (!cursor) return undefined;
-  const [createdAt, id] = cursor.split('.').map(Number);
-  return { createdAt: createdAt!, id: id! };
-}
 
 /** The caller's links: list (paged, filtered), create, one, delete. Every route needs a session. */
 export async function linksRoutes(app: FastifyInstance, context: AppContext) {
@@ -48,25 +52,41 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
   app.addHook('onClose', () => reader.close());
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.addHook('preHandler', requireUser);
+  // Multipart, in a scope of its own (inherits the hook above).
+  await app.register((scope) => linkImportRoutes(scope, context));
 
   routes.get(
     '/api/links',
     { schema: { querystring: listLinksQuerySchema, response: { 200: linkListSchema } } },
     async (request) => {
       const user = signedInUser(request);
-      const { q, limit, cursor, status } = request.query;
-      // One more row than asked tells whether there is a next page without counting.
-      const [rows, totals] = await Promise.all([
-        listUserLinks(reader, user.id, { search: q, limit: limit + 1, after: decodeCursor(cursor), status }),
+      const { q, limit, cursor, status, tag, sort, order } = request.query;
+      const after = decodeCursor(cursor, sort);
+      const [totals, tagged] = await Promise.all([
         userLinkTotals(reader, user.id),
+        tag ? findUserTag(reader, user.id, tagKey(tag)) : undefined,
       ]);
+      // One more row than asked tells whether there is a next page without counting.
+      const rows =
+        tag && !tagged
+          ? []
+          : await listUserLinks(reader, user.id, {
+              search: q,
+              after,
+              status,
+              sort,
+              order,
+              limit: limit + 1,
+              tag: tagged && { id: tagged.id, walk: tagWalk(tagged.links, totals.links, limit + 1) },
+            });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      const previous = await formerAliasesOf(reader, page.map((row) => row.id));
+      const ids = page.map((row) => row.id);
+      const [previous, tags] = await Promise.all([formerAliasesOf(reader, ids), tagsOf(db, ids)]);
       return {
-        links: page.map((row) => rowToLink(row, context, previous.get(row.id))),
+        links: page.map((row) => rowToLink(row, context, previous.get(row.id), tags.get(row.id))),
         totals,
-        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+        nextCursor: rows.length > limit && last ? encodeCursor(last, sort) : null,
         publicBaseUrl: context.config.publicBaseUrl,
       };
     },
@@ -83,7 +103,27 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
       // A replay creates nothing, so it is not counted against the hour's quota.
       const answer = await withIdempotency(db, call, async () => {
         const row = await creationQuota.run(userId, reply, () => createLink(context, userId, request.body));
-        return { statusCode: 201 as const, body: { link: rowToLink(row, context) } };
+        const tags = (await tagsOf(db, [row.id])).get(row.id);
+        return { statusCode: 201 as const, body: { link: rowToLink(row, context, [], tags) } };
+      });
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(answer.statusCode).send(answer.body);
+    },
+  );
+
+  routes.post(
+    '/api/links/bulk',
+    { schema: { body: bulkCreateSchema, response: { 200: bulkResponseSchema } } },
+    async (request, reply) => {
+      const userId = signedInUser(request).id;
+      const call = { userId, key: idempotencyKeyOf(request), scope: 'POST /api/links/bulk', body: request.body };
+      const answer = await withIdempotency(db, call, async () => {
+        const results = [];
+        // In order, one at a time: each counts against the hour's quota as a single creation does.
+        for (const body of request.body.links) {
+          results.push(await createOne(context, userId, body, (create) => creationQuota.run(userId, reply, create)));
+        }
+        return { statusCode: 200 as const, body: { results } };
       });
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(answer.statusCode).send(answer.body);
@@ -96,8 +136,8 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     async (request) => {
       const row = await findUserLink(db, signedInUser(request).id, linkIdOf(request.params.id));
       if (!row) throw new AppError('not_found', linkMessages.notFound);
-      const previous = await formerAliasesOf(db, [row.id]);
-      return { link: rowToLink(row, context, previous.get(row.id)) };
+      const [previous, tags] = await Promise.all([formerAliasesOf(db, [row.id]), tagsOf(db, [row.id])]);
+      return { link: rowToLink(row, context, previous.get(row.id), tags.get(row.id)) };
     },
   );
 
@@ -108,9 +148,21 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     { schema: { params: idParams, body: updateLinkSchema, response: { 200: linkResponseSchema } } },
     async (request) => {
       const edited = await editLink(context, signedInUser(request).id, linkIdOf(request.params.id), request.body, request.log);
-      return { link: rowToLink(edited.row, context, edited.previousAddresses) };
+      return { link: rowToLink(edited.row, context, edited.previousAddresses, edited.tags) };
     },
   );
+
+  routes.get('/api/links.csv', async (request, reply) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFilename(Date.now())}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Readable.from(linksCsv(reader, context.config, signedInUser(request).id))),
+  );
+
+  routes.get('/api/tags', { schema: { response: { 200: tagListSchema } } }, async (request) => ({
+    tags: await userTags(reader, signedInUser(request).id),
+  }));
 
   routes.delete('/api/links/:id/addresses/:address', { schema: { params: addressParams } }, async (request, reply) => {
     await freeFormerAlias(context, signedInUser(request).id, linkIdOf(request.params.id), request.params.address);

@@ -235,6 +235,49 @@ const matrix: Record<string, Entry> = {
       if (caller === 'other') expect(ids).not.toContain(ownerLink.id);
     },
   },
+  'GET /api/tags': {
+    access: 'private',
+    status: anyUser,
+    request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/tags', headers: cookie ? { cookie } : {} }),
+    check(_world, caller, response) {
+      if (response.statusCode !== 200) return;
+      const names = (response.json().tags as { name: string }[]).map((tag) => tag.name);
+      expect(names.includes('etiqueta-zafiro'), `${caller} sees the owner's tag`).toBe(caller === 'owner');
+    },
+  },
+  'GET /api/links.csv': {
+    access: 'private',
+    status: anyUser,
+    request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/links.csv', headers: cookie ? { cookie } : {} }),
+    check({ ownerLink }, caller, response) {
+      if (response.statusCode !== 200) return;
+      expect(response.body.includes(ownerLink.title), `${caller} sees the owner's link`).toBe(caller === 'owner');
+    },
+  },
+  'POST /api/links/bulk': {
+    access: 'private',
+    status: anyUser,
+    request: (_world, caller, cookie) => ({
+      method: 'POST',
+      url: '/api/links/bulk',
+      headers: cookie ? { cookie, ...sameOrigin } : {},
+      payload: { links: [{ title: `Lote de ${caller}`, longUrl: 'https://example.com/lote' }] },
+    }),
+    check(_world, caller, response) {
+      if (response.statusCode === 200) expect(response.json().results[0].link.title).toBe(`Lote de ${caller}`);
+    },
+  },
+  'POST /api/links/import': {
+    access: 'private',
+    status: anyUser,
+    async request(_world, caller, cookie) {
+      const body = await multipart({ file: { bytes: Buffer.from(`title,longUrl\nImportado por ${caller},https://example.com/i\n`), filename: 'l.csv', type: 'text/csv' } });
+      return { method: 'POST', url: '/api/links/import', headers: { ...(cookie ? { cookie, ...sameOrigin } : {}), ...body.headers }, payload: body.payload };
+    },
+    check(_world, _caller, response) {
+      if (response.statusCode === 200) expect(response.json()).toEqual({ created: 1, failed: [] });
+    },
+  },
   'POST /api/links': {
     access: 'private',
     status: { anonymous: 401, forged: 401, other: 201, owner: 201 },
@@ -556,6 +599,7 @@ describe.each(testDialects)('access matrix of every /api route on %s', (dialect)
       title: 'Secreto de Zafiro',
       longUrl: 'https://zafiro.example/privado?clave=1',
       customUrl: 'zafiro-alias',
+      tags: ['etiqueta-zafiro'],
     });
     const ownerLinkToDelete = await createLinkAs(t.app, owner.cookie, {
       title: 'Borrador de Zafiro',
@@ -580,6 +624,7 @@ describe.each(testDialects)('access matrix of every /api route on %s', (dialect)
       owner.cookie.split('=')[1]!,
       ...[ownerLink, ownerLinkToDelete].flatMap((link) => [link.title, link.originalUrl, link.shortCode, link.qr]),
       'zafiro-alias',
+      'etiqueta-zafiro',
     ];
     world = { t, owner, other, ownerLink, ownerLinkToDelete, ownerSecrets };
   });

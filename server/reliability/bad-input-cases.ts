@@ -103,7 +103,9 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
     { title: 'a', longUrl: '   ' }, { title: null, longUrl: 'https://example.com' }, { title: 5, longUrl: 'https://example.com' },
     { title: ['a'], longUrl: 'https://example.com' }, { title: { a: 1 }, longUrl: 'https://example.com' }, { title: 'a', longUrl: 5 },
     { title: 'a', longUrl: true }, { title: 'a', longUrl: ['https://example.com'] }, { ...goodLink, customUrl: 5 }, { ...goodLink, customUrl: ['abc'] },
-    { ...goodLink, customUrl: { $ne: null } },
+    { ...goodLink, customUrl: { $ne: null } }, { ...goodLink, tags: 'uno' }, { ...goodLink, tags: [5] }, { ...goodLink, tags: [''] },
+    { ...goodLink, tags: ['a|b'] }, { ...goodLink, tags: ['t'.repeat(41)] }, { ...goodLink, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
+    { ...goodLink, tags: { $ne: null } },
   ]) cases.push(link(value));
   for (const value of [
     {}, { email: 'a@corto.test' }, { password: 'secreto-123' }, { email: '', password: '' }, { email: 5, password: 5 },
@@ -225,6 +227,8 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
     ['DELETE', '/api/links/%E2%80%AE', 'not_found'], ['GET', '/api/links/abc/stats', 'not_found'], ['GET', `/api/links/${ctx.linkId}/stats?range=1y`, 'validation'],
     ['GET', '/api/links?limit=0', 'validation'], ['GET', '/api/links?limit=abc', 'validation'], ['GET', '/api/links?limit=1e9', 'validation'],
     ['GET', '/api/links?limit=-5', 'validation'], ['GET', '/api/links?cursor=basura', 'validation'], ['GET', '/api/links?cursor=1.2.3', 'validation'],
+    ['GET', '/api/links?sort=fecha', 'validation'], ['GET', '/api/links?order=arriba', 'validation'], ['GET', '/api/links?sort=clicks&cursor=abc.1', 'validation'],
+    ['GET', `/api/links?tag=${'t'.repeat(41)}`, 'validation'], ['GET', '/api/links?tag=a%7Cb', 'validation'],
     ['PUT', '/api/links', 'not_found'], ['PATCH', `/api/links/${ctx.linkId}`, 'validation'], ['POST', '/api/auth/session', 'not_found'],
     ['GET', '/api/nada', 'not_found'], ['GET', '/api/auth/login', 'not_found'], ['GET', '/api/../api/links/abc', 'not_found'],
     ['GET', '/api/links/abc/qr', 'not_found'], ['GET', `/api/links/${ctx.linkId}/qr?size=99999`, 'validation'],

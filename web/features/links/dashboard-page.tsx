@@ -1,4 +1,4 @@
-import { Plus, Search } from 'lucide-react';
+import { Download, Plus, Search } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/use-page-title';
@@ -6,17 +6,56 @@ import { Alert } from '../../components/ui/alert';
 import { BarLoader } from '../../components/ui/bar-loader';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { linkStatuses, type LinkStatus } from '@common/links/link-schemas';
+import { type LinkSort, linkStatuses, type LinkStatus, type SortOrder } from '@common/links/link-schemas';
 import { useLinks } from './api/get-links';
+import { useTags } from './api/get-tags';
 import { statusLabels } from './components/link-state';
 import { CreateLinkDialog } from './components/create-link-dialog';
+import { ImportLinksDialog } from './components/import-links-dialog';
 import { LinksList } from './components/links-list';
 import { TotalsCards } from './components/totals-cards';
 import { useDebouncedValue } from './components/use-debounced-value';
 
+// The sorts offered, as `sort-order`; the first is the server's default and stays out of the URL.
+const sortOptions: { value: `${LinkSort}-${SortOrder}`; label: string }[] = [
+  { value: 'created-desc', label: 'Más recientes' },
+  { value: 'created-asc', label: 'Más antiguos' },
+  { value: 'clicks-desc', label: 'Más clics' },
+  { value: 'clicks-asc', label: 'Menos clics' },
+  { value: 'title-asc', label: 'Título (A-Z)' },
+  { value: 'title-desc', label: 'Título (Z-A)' },
+];
+const selectClass =
+  'h-10 rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm text-slate-100 focus-visible:outline-2 focus-visible:outline-teal-400/60';
+
+/** The tag and the sort live in the address: a reload keeps them, and a copied address shares the view. */
+function useListParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tag = searchParams.get('tag') ?? '';
+  const sortParam = searchParams.get('sort');
+  const sort: LinkSort = sortParam === 'clicks' || sortParam === 'title' ? sortParam : 'created';
+  const order: SortOrder = searchParams.get('order') === 'asc' ? 'asc' : 'desc';
+  const update = (changes: Record<string, string | null>) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return { searchParams, tag, sort, order, update };
+}
+
 export function DashboardPage() {
   usePageTitle('Mis Links');
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, tag, sort, order, update } = useListParams();
+  const tags = useTags().data?.tags ?? [];
+  // The address may spell the tag in another case: the select shows the tag's own spelling.
+  const shownTag = tags.find((known) => known.name.toLowerCase() === tag.toLowerCase())?.name ?? tag;
   const createNew = searchParams.get('createNew') ?? '';
   const [dialogOpen, setDialogOpen] = useState(false);
   const createButton = useRef<HTMLButtonElement>(null);
@@ -24,7 +63,7 @@ export function DashboardPage() {
   // The filter runs on the server over every link, once typing pauses.
   const search = useDebouncedValue(filter.trim(), 250);
   const [status, setStatus] = useState<LinkStatus | ''>('');
-  const query = useLinks(search, status);
+  const query = useLinks({ search, status, tag, sort, order });
 
   const pages = query.data?.pages;
   const links = useMemo(() => pages?.flatMap((page) => page.links) ?? [], [pages]);
@@ -33,7 +72,7 @@ export function DashboardPage() {
   const changeDialog = (open: boolean) => {
     setDialogOpen(open);
     // Closing forgets the prefill, so a reload does not open the dialog again.
-    if (!open && searchParams.has('createNew')) setSearchParams({}, { replace: true });
+    if (!open && searchParams.has('createNew')) update({ createNew: null });
   };
 
   return (
@@ -45,9 +84,17 @@ export function DashboardPage() {
 
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight">Mis Links</h1>
-        <Button ref={createButton} onClick={() => changeDialog(true)}>
-          <Plus aria-hidden /> Crear link
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <a href="/api/links.csv" download>
+              <Download aria-hidden /> Exportar CSV
+            </a>
+          </Button>
+          <ImportLinksDialog />
+          <Button ref={createButton} onClick={() => changeDialog(true)}>
+            <Plus aria-hidden /> Crear link
+          </Button>
+        </div>
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row">
@@ -66,12 +113,37 @@ export function DashboardPage() {
           aria-label="Filtrar por estado"
           value={status}
           onChange={(event) => setStatus(event.target.value as LinkStatus | '')}
-          className="h-10 rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm text-slate-100 focus-visible:outline-2 focus-visible:outline-teal-400/60"
+          className={selectClass}
         >
           <option value="">Todos los estados</option>
           {linkStatuses.map((value) => (
             <option key={value} value={value}>
               {statusLabels[value]}
+            </option>
+          ))}
+        </select>
+        <select aria-label="Filtrar por etiqueta" value={shownTag} onChange={(event) => update({ tag: event.target.value })} className={selectClass}>
+          <option value="">Todas las etiquetas</option>
+          {/* A tag from a shared address shows even before the list of tags arrives (or when no link has it any more). */}
+          {shownTag === tag && tag !== '' && <option value={tag}>{tag}</option>}
+          {tags.map((known) => (
+            <option key={known.name} value={known.name}>
+              {known.name} ({known.links})
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Ordenar"
+          value={`${sort}-${order}`}
+          onChange={(event) => {
+            const [nextSort, nextOrder] = event.target.value.split('-');
+            update({ sort: nextSort === 'created' ? null : nextSort!, order: nextOrder === 'desc' ? null : nextOrder! });
+          }}
+          className={selectClass}
+        >
+          {sortOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
             </option>
           ))}
         </select>
@@ -83,7 +155,7 @@ export function DashboardPage() {
 
       {firstPage && links.length === 0 && !query.isPlaceholderData && (
         <p className="py-8 text-center text-slate-300">
-          {search || status ? 'Ningún link coincide con el filtro.' : 'Todavía no tienes links. Crea el primero con «Crear link».'}
+          {search || status || tag ? 'Ningún link coincide con el filtro.' : 'Todavía no tienes links. Crea el primero con «Crear link».'}
         </p>
       )}
       <LinksList

@@ -30,7 +30,7 @@ export function useCreateLink() {
     mutationFn: createLink,
     onSuccess: async (link) => {
       queryClient.setQueryData(linkKeys.detail(link.id), link);
-      await queryClient.invalidateQueries({ queryKey: linkKeys.lists() });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: linkKeys.lists() }), queryClient.invalidateQueries({ queryKey: linkKeys.tags() })]);
     },
   });
 }

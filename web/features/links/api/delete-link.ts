@@ -13,7 +13,7 @@ export function useDeleteLink() {
     mutationFn: deleteLink,
     onSuccess: async (_data, id) => {
       queryClient.removeQueries({ queryKey: linkKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: linkKeys.lists() });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: linkKeys.lists() }), queryClient.invalidateQueries({ queryKey: linkKeys.tags() })]);
     },
   });
 }

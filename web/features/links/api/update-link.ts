@@ -18,7 +18,7 @@ export function useUpdateLink() {
     mutationFn: updateLink,
     onSuccess: async (link) => {
       queryClient.setQueryData(linkKeys.detail(link.id), link);
-      await queryClient.invalidateQueries({ queryKey: linkKeys.lists() });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: linkKeys.lists() }), queryClient.invalidateQueries({ queryKey: linkKeys.tags() })]);
     },
   });
 }

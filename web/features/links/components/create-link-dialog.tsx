@@ -1,5 +1,5 @@
 import { linkMessages } from '@common/links/link-messages';
-import { aliasProblems, type CreateLink, type CreateLinkInput, createLinkSchema } from '@common/links/link-schemas';
+import { aliasProblems } from '@common/links/link-schemas';
 import { qrAddressOf } from '@common/links/qr-options';
 import { emptyUtm, type UtmValues } from '@common/links/utm';
 import { errorMessages } from '@common/messages';
@@ -21,6 +21,7 @@ import { linkKeys } from '../api/link-keys';
 import { LinkFields, linkFields } from './link-fields';
 import { QrPreview } from './qr-preview';
 import { finalUrlOf, ForwardQueryField, UtmBuilder } from './utm-builder';
+import { type CreateLinkForm as CreateLinkFormValues, type CreateLinkFormInput, createLinkFormSchema } from './tags-field';
 import { applyServerFields } from '../../../components/form/apply-server-fields';
 
 type CreateLinkDialogProps = {
@@ -64,10 +65,10 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
   // One key per distinct request: the same data sent again is the same creation.
   const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
   const [utm, setUtm] = useState<UtmValues>(emptyUtm);
-  const form = useForm<CreateLinkInput, unknown, CreateLink>({
-    resolver: zodResolver(createLinkSchema),
+  const form = useForm<CreateLinkFormInput, unknown, CreateLinkFormValues>({
+    resolver: zodResolver(createLinkFormSchema),
     criteriaMode: 'all',
-    defaultValues: { title: '', longUrl: initialLongUrl, customUrl: '', forwardQuery: false },
+    defaultValues: { title: '', longUrl: initialLongUrl, customUrl: '', tags: '', forwardQuery: false },
   });
   const { errors, isSubmitted } = form.formState;
   const typedUrl = useWatch({ control: form.control, name: 'longUrl' }) ?? '';

@@ -29,7 +29,7 @@ import { applyServerFields } from '../../../components/form/apply-server-fields'
 
 type EditLinkButtonProps = { link: Link } & Pick<ButtonProps, 'size' | 'className'>;
 
-const formFields = ['title', 'longUrl', 'customUrl', 'paused', 'forwardQuery', 'expiresAt', 'maxClicks', 'password', 'removePassword'] as const;
+const formFields = ['title', 'longUrl', 'customUrl', 'tags', 'paused', 'forwardQuery', 'expiresAt', 'maxClicks', 'password', 'removePassword'] as const;
 type FormField = (typeof formFields)[number];
 
 /** 'Editar': the creation dialog's fields plus pause, expiry (date and click limit) and password. */

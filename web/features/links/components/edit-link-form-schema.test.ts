@@ -24,6 +24,7 @@ const link: Link = {
   previousAddresses: [],
   scans: 1,
   forwardQuery: false,
+  tags: ['verano', 'Campaña'],
 };
 
 describe('the edit form', () => {
@@ -31,7 +32,7 @@ describe('the edit form', () => {
   const schema = editLinkFormSchema(defaults.expiresAt);
 
   it('starts from the link as it is, the date in local time to the minute, the password empty', () => {
-    expect(defaults).toMatchObject({ title: 'Campaña', customUrl: 'folleto', maxClicks: '', password: '', removePassword: false });
+    expect(defaults).toMatchObject({ title: 'Campaña', customUrl: 'folleto', tags: 'verano, Campaña', maxClicks: '', password: '', removePassword: false });
     expect(defaults.expiresAt).toBe(toLocalInput(link.expiresAt));
     expect(new Date(defaults.expiresAt).toISOString()).toBe(link.expiresAt);
   });
@@ -62,5 +63,13 @@ describe('the edit form', () => {
     expect(changesOf(values, defaults.expiresAt)).toMatchObject({ expiresAt: null, maxClicks: 25, password: 'nueva-clave' });
     const removed = schema.parse({ ...defaults, removePassword: true, password: 'ignorada' });
     expect(changesOf(removed, defaults.expiresAt).password).toBeNull();
+  });
+
+  it('sends the tags typed with commas as a list, one per case, and refuses a tag over 40 characters', () => {
+    const values = schema.parse({ ...defaults, tags: ' uno, Dos ,, dos, ' });
+    expect(changesOf(values, defaults.expiresAt).tags).toEqual(['uno', 'Dos']);
+    expect(changesOf(schema.parse({ ...defaults, tags: '' }), defaults.expiresAt).tags).toEqual([]);
+    const result = schema.safeParse({ ...defaults, tags: `bien, ${'x'.repeat(41)}` });
+    expect(result.error!.issues.map((issue) => [issue.path[0], issue.message])).toEqual([['tags', m.tagTooLong]]);
   });
 });

@@ -6,6 +6,7 @@ import {
 } from '@common/links/link-messages';
 import { createLinkSchema, type Link, type UpdateLinkInput } from '@common/links/link-schemas';
 import { z } from 'zod';
+import { tagsTextSchema } from './tags-field';
 
 /** An ISO instant as a date input (type datetime-local) shows it: local time, to the minute. */
 export function toLocalInput(iso: string | null): string {
@@ -25,6 +26,7 @@ export function editLinkFormSchema(initialExpiresAt: string) {
     title: createLinkSchema.shape.title,
     longUrl: createLinkSchema.shape.longUrl,
     customUrl: createLinkSchema.shape.customUrl,
+    tags: tagsTextSchema,
     paused: z.boolean(),
     forwardQuery: z.boolean(),
     expiresAt: z
@@ -50,6 +52,7 @@ export function editFormDefaults(link: Link): EditLinkFormInput {
     title: link.title,
     longUrl: link.originalUrl,
     customUrl: link.customUrl ?? '',
+    tags: link.tags.join(', '),
     paused: link.paused,
     forwardQuery: link.forwardQuery,
     expiresAt: toLocalInput(link.expiresAt),
@@ -65,6 +68,7 @@ export function changesOf(form: EditLinkForm, initialExpiresAt: string): UpdateL
     title: form.title,
     longUrl: form.longUrl,
     customUrl: form.customUrl,
+    tags: form.tags,
     paused: form.paused,
     forwardQuery: form.forwardQuery,
     maxClicks: form.maxClicks === '' ? null : Number(form.maxClicks),

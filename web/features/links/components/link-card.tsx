@@ -8,6 +8,7 @@ import { EditLinkButton } from './edit-link-button';
 import { LinkStatusBadge, linkStateLines } from './link-state';
 import { formatCount, formatDateTime, nouns } from '../../../lib/format';
 import { displayAddress } from './link-format';
+import { TagChips } from './tag-chips';
 
 /** One link on the dashboard; the whole card opens its detail page, the buttons act on their own. */
 export function LinkCard({ link }: { link: ApiLink }) {
@@ -48,6 +49,7 @@ export function LinkCard({ link }: { link: ApiLink }) {
             {line}
           </p>
         ))}
+        <TagChips tags={link.tags} />
       </div>
       <div className="relative z-10 col-span-2 flex justify-end gap-2 sm:col-span-1">
         <CopyLinkButton shortLink={link.shortLink} />

@@ -6,7 +6,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 
 /** The fields a link is made of, shared by the create and edit dialogs. */
-export const linkFields = ['title', 'longUrl', 'customUrl'] as const;
+export const linkFields = ['title', 'longUrl', 'customUrl', 'tags'] as const;
 export type LinkField = (typeof linkFields)[number];
 
 type LinkFieldsProps = {
@@ -17,7 +17,7 @@ type LinkFieldsProps = {
   publicBaseUrl: string;
 };
 
-/** Title, destination and alias, with every message under its field: the same in both dialogs. */
+/** Title, destination, alias and tags, with every message under its field: the same in both dialogs. */
 export function LinkFields({ fieldProps, errors, publicBaseUrl }: LinkFieldsProps) {
   const domain = publicBaseUrl.replace(/^https?:\/\//, '');
   return (
@@ -44,6 +44,11 @@ export function LinkFields({ fieldProps, errors, publicBaseUrl }: LinkFieldsProp
           <Input {...fieldProps('customUrl')} autoComplete="off" placeholder="mi-link" className="min-w-0 flex-1 rounded-l-none" />
         </div>
         <FieldError fieldId="link-customUrl" messages={messagesOf(errors.customUrl)} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="link-tags">Etiquetas (opcional, separadas por comas)</Label>
+        <Input {...fieldProps('tags')} autoComplete="off" placeholder="campaña, verano" />
+        <FieldError fieldId="link-tags" messages={messagesOf(errors.tags)} />
       </div>
     </>
   );

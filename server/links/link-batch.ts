@@ -1,0 +1,44 @@
+import type { FieldErrors } from '@common/api-error';
+import { type BulkResult, createLinkSchema } from '@common/links/link-schemas';
+import { errorMessages } from '@common/messages';
+import type { AppContext } from '../app-context';
+import type { UrlRow } from '../db/schema';
+import { AppError } from '../http/app-error';
+import { createLink } from './create-link';
+import { tagsOf } from './link-tags';
+import { rowToLink } from './link-mapper';
+
+// Many creations in one request (bulk, import): each body is checked and created on its own, and
+// a refusal (bad field, alias taken, hour's quota full) becomes that item's answer, in the API's
+// own error envelope, without stopping the others. A fault of ours (the database gone) still fails
+// the request as a whole.
+
+const strictCreate = createLinkSchema.strict();
+
+/** zod's issues keyed by the body's own field names, as the error handler does for a request. */
+function fieldsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) (fields[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
+  return fields;
+}
+
+/** `run` wraps the creation (the hour's quota); its AppError is the item's answer too. */
+export async function createOne(
+  context: AppContext,
+  userId: number,
+  body: unknown,
+  run: (create: () => Promise<UrlRow>) => Promise<UrlRow> = (create) => create(),
+): Promise<BulkResult> {
+  const parsed = strictCreate.safeParse(body);
+  if (!parsed.success) {
+    return { error: { code: 'validation', message: errorMessages.validation, fields: fieldsOf(parsed.error.issues) } };
+  }
+  try {
+    const row = await run(() => createLink(context, userId, parsed.data));
+    const tags = (await tagsOf(context.database.db, [row.id])).get(row.id);
+    return { link: rowToLink(row, context, [], tags) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+  }
+}

@@ -1,0 +1,74 @@
+import { tagKey } from '@common/links/link-schemas';
+import type { Database } from '../db/database';
+import type { DatabaseReader } from '../db/database-reader';
+
+// A user's tags and the links that carry them. A tag is one row per user and lowercase key (its
+// first spelling is its name); link_tags joins it to links. Both cascade away with the user or
+// the link, so nothing here has to tidy up after a deletion.
+
+/**
+ * Gives a link exactly these tags (already validated by tagsSchema): the missing ones are added,
+ * the others taken off. Run inside the caller's transaction.
+ */
+export async function setLinkTags(db: Database, userId: number, urlId: number, tags: string[]): Promise<void> {
+  const keys = tags.map(tagKey);
+  if (keys.length > 0) {
+    // A tag the user already has keeps its first spelling.
+    await db
+      .insertInto('tags')
+      .values(tags.map((name) => ({ user_id: userId, name, name_key: tagKey(name) })))
+      .onConflict((oc) => oc.columns(['user_id', 'name_key']).doNothing())
+      .execute();
+  }
+  const wanted =
+    keys.length === 0
+      ? []
+      : (await db.selectFrom('tags').select('id').where('user_id', '=', userId).where('name_key', 'in', keys).execute()).map((row) =>
+          Number(row.id),
+        );
+  let removal = db.deleteFrom('link_tags').where('url_id', '=', urlId);
+  if (wanted.length > 0) removal = removal.where('tag_id', 'not in', wanted);
+  await removal.execute();
+  if (wanted.length > 0) {
+    await db
+      .insertInto('link_tags')
+      .values(wanted.map((tagId) => ({ tag_id: tagId, url_id: urlId })))
+      .onConflict((oc) => oc.columns(['tag_id', 'url_id']).doNothing())
+      .execute();
+  }
+}
+
+// Alphabetical the Spanish way ('Álbum' beside 'algo', not after 'zeta'), the same on both databases.
+const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+const alphabetical = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+
+/** Each link's tags, alphabetical, for the links of a page. */
+export async function tagsOf(db: Database, urlIds: number[]): Promise<Map<number, string[]>> {
+  const byLink = new Map<number, string[]>();
+  if (urlIds.length === 0) return byLink;
+  const rows = await db
+    .selectFrom('link_tags')
+    .innerJoin('tags', 'tags.id', 'link_tags.tag_id')
+    .select(['link_tags.url_id', 'tags.name'])
+    .where('link_tags.url_id', 'in', urlIds)
+    .execute();
+  for (const row of rows) {
+    const id = Number(row.url_id);
+    byLink.set(id, [...(byLink.get(id) ?? []), row.name]);
+  }
+  for (const tags of byLink.values()) tags.sort(alphabetical);
+  return byLink;
+}
+
+/** GET /api/tags: every tag of the user on at least one link, with how many, alphabetical. */
+export async function userTags(reader: DatabaseReader, userId: number): Promise<{ name: string; links: number }[]> {
+  const rows = await reader.rows(
+    reader.db
+      .selectFrom('tags')
+      .innerJoin('link_tags', 'link_tags.tag_id', 'tags.id')
+      .select((eb) => ['tags.name', eb.fn.countAll().as('links')])
+      .where('tags.user_id', '=', userId)
+      .groupBy(['tags.id', 'tags.name']),
+  );
+  return rows.map((row) => ({ name: row.name, links: Number(row.links) })).sort((a, b) => alphabetical(a.name, b.name));
+}

@@ -1,0 +1,35 @@
+import { apiErrorSchema } from '@common/api-error';
+import { linkMessages } from '@common/links/link-messages';
+import type { ImportResult } from '@common/links/link-schemas';
+import { ApiError } from '../../../api/client';
+
+/**
+ * POST /api/links/import with the file. XMLHttpRequest rather than fetch: it reports the upload's
+ * progress (0 to 1); once sent, the server's work has no progress to report.
+ */
+export function importLinks(file: File, onProgress: (sent: number) => void): Promise<ImportResult> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/links/import');
+    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    request.onerror = () => reject(new ApiError(0, 'network', linkMessages.importFailed));
+    request.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(request.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (request.status === 200) return resolve(body as ImportResult);
+      const error = apiErrorSchema.safeParse(body);
+      reject(
+        error.success
+          ? new ApiError(request.status, error.data.error.code, error.data.error.message, error.data.error.fields)
+          : new ApiError(request.status, 'internal', linkMessages.importFailed),
+      );
+    };
+    const form = new FormData();
+    form.append('file', file);
+    request.send(form);
+  });
+}

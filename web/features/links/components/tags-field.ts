@@ -1,0 +1,17 @@
+import { createLinkSchema, tagsSchema } from '@common/links/link-schemas';
+import { z } from 'zod';
+
+/** What the tags input holds: the tags separated by commas. */
+export const splitTags = (text: string): string[] =>
+  text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
+
+/** The tags input as the forms hold it (text), checked with the API's own rules (tagsSchema). */
+export const tagsTextSchema = z.string().transform(splitTags).pipe(tagsSchema);
+
+/** The create form: the API's schema, with the tags typed as text. */
+export const createLinkFormSchema = createLinkSchema.extend({ tags: tagsTextSchema });
+export type CreateLinkFormInput = z.input<typeof createLinkFormSchema>;
+export type CreateLinkForm = z.output<typeof createLinkFormSchema>;
