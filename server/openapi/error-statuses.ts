@@ -13,6 +13,20 @@ const extraByRoute: Record<string, number[]> = {
   'POST /api/links': [409, 422, 429],
   'PATCH /api/links/:id': [409],
   'POST /api/tokens': [409],
+  'POST /api/links/bulk': [409, 422, 429],
+  'POST /api/links/import': [409, 429],
+  'POST /api/auth/password-reset': [404, 429],
+  'POST /api/auth/password-reset/confirm': [429],
+  'POST /api/auth/totp': [401, 429],
+  'POST /api/account/email': [409, 429],
+  'POST /api/account/password': [429],
+  'DELETE /api/account': [429],
+  'POST /api/account/totp': [409],
+  'POST /api/account/totp/confirm': [409, 429],
+  'DELETE /api/account/totp': [409, 429],
+  'POST /api/reports': [404, 429],
+  'PATCH /api/admin/users/:id': [409],
+  'DELETE /api/admin/users/:id': [409],
 };
 
 export const statusDescriptions: Record<number, string> = {

@@ -10,6 +10,8 @@ const TOKEN_ROUTE_PREFIXES = ['/api/links', '/api/tags'];
 /** Routes anyone may call, signed in or not (a token on them is checked all the same). */
 const PUBLIC_ROUTES = new Set([
   '/api/health',
+  '/api/health/ready',
+  '/api/signup',
   '/api/openapi.json',
   '/api/auth/register',
   '/api/auth/login',
