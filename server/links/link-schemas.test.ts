@@ -35,7 +35,7 @@ describe('createLinkSchema', () => {
 
   it('trims, stores the URL in its standard form, and reads a blank alias as none', () => {
     const parsed = createLinkSchema.parse({ title: ' Hola ', longUrl: ' https://Example.com/a b ', customUrl: '   ' });
-    expect(parsed).toEqual({ title: 'Hola', longUrl: 'https://example.com/a%20b', customUrl: null });
+    expect(parsed).toEqual({ title: 'Hola', longUrl: 'https://example.com/a%20b', customUrl: null, tags: [] });
     expect(createLinkSchema.parse({ title: 't', longUrl: 'http://x.es' }).customUrl).toBeNull();
     expect(createLinkSchema.parse({ title: 't', longUrl: 'http://x.es', customUrl: ' Mi_Alias-1 ' }).customUrl).toBe('Mi_Alias-1');
   });
@@ -67,14 +67,16 @@ describe('createLinkSchema', () => {
 
 describe('listLinksQuerySchema', () => {
   it('defaults to a page of 50 and refuses limits and cursors it cannot use', () => {
-    expect(listLinksQuerySchema.parse({})).toEqual({ limit: 50 });
+    expect(listLinksQuerySchema.parse({})).toEqual({ limit: 50, sort: 'created', order: 'desc' });
     expect(listLinksQuerySchema.parse({ limit: '10', q: ' hola ', cursor: '1700000000000.42' })).toEqual({
       limit: 10,
       q: 'hola',
       cursor: '1700000000000.42',
+      sort: 'created',
+      order: 'desc',
     });
     for (const limit of ['0', '201', 'abc', '1.5']) expect(listLinksQuerySchema.safeParse({ limit }).success).toBe(false);
-    for (const cursor of ['x', '1.', '1.2.3', '-1.2']) expect(listLinksQuerySchema.safeParse({ cursor }).success).toBe(false);
+    for (const cursor of ['x', '1.', '1.2.3', '1.-2']) expect(listLinksQuerySchema.safeParse({ cursor }).success).toBe(false);
   });
 });
 

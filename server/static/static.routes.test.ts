@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
 
 describe('the built web app', () => {
   let app: FastifyInstance;
@@ -18,6 +19,8 @@ describe('the built web app', () => {
     writeFileSync(path.join(webDir, 'assets', 'index-abc.js'), 'console.log(1)');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-static-'));
     database = openDatabase({ kind: 'sqlite', dataDir });
+    // The app reads the operator's settings (blocked domains) as it is built.
+    await migrateToLatest(database.db);
     app = await buildApp({ config: { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), webDir }, database });
   });
   afterAll(async () => {
