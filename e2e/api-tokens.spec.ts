@@ -11,7 +11,7 @@ test('creates a token shown once, uses it from a program, and revokes it with on
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Menú de Ana Programadora' }).click();
   await page.getByRole('menuitem', { name: 'Tokens de API' }).click();
-  await expect(page).toHaveURL(/\/settings\/tokens$/);
+  await expect(page).toHaveURL(/\/cuenta\/tokens$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tokens de API' })).toBeVisible();
   await expect(page.getByText('Aún no tienes tokens.')).toBeVisible();
 
