@@ -59,7 +59,7 @@ test('a server silent past the deadline: the dialog cannot be closed meanwhile, 
   await page.route('**/api/links', (route) => (route.request().method() === 'POST' && held.length === 0 ? void held.push(route) : route.fallback()));
   const dialog = await openFilledDialog(page, 'Servidor mudo');
   await dialog.getByRole('button', { name: 'Crear' }).click();
-  await expect(dialog.getByRole('status')).toHaveText('Creando el link… La ventana se podrá cerrar cuando termine.');
+  await expect(dialog.getByRole('status').filter({ hasText: 'Creando el link' })).toHaveText('Creando el link… La ventana se podrá cerrar cuando termine.');
   // Closing now would hide whether the link was made: ✕ is disabled and Esc does nothing. (The
   // dialog learns of the creation from the mutation cache a tick after the status line shows it.)
   await expect(dialog.getByRole('button', { name: 'Cerrar' })).toBeDisabled();
