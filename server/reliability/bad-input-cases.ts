@@ -309,6 +309,36 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
   for (const value of [{}, { token: '', password: 'nueva-clave-987' }, { token: 'inventado', password: 'nueva-clave-987' }, { token: 'x'.repeat(500), password: 'nueva-clave-987' }, { token: 'inventado', password: '1' }]) {
     cases.push(send('POST', '/api/auth/password-reset/confirm', value, 'anonymous', 'validation'));
   }
+  // Abuse reports: public, no account needed.
+  for (const value of [
+    {},
+    { address: '', reason: 'phishing' },
+    { address: 'x'.repeat(3000), reason: 'phishing' },
+    { address: 'abc', reason: '' },
+    { address: 'abc', reason: 'x'.repeat(5000) },
+    { address: 'abc', reason: 'phishing', email: 'sin-arroba' },
+    { address: ['abc'], reason: 'phishing' },
+    { address: 'abc', reason: 'phishing', extra: true },
+  ]) {
+    cases.push(send('POST', '/api/reports', value, 'anonymous', 'validation'));
+  }
+  // The operator's routes (the battery's user is an admin).
+  for (const value of [{ disabled: 'sí' }, { role: 'root' }, { disabled: true, extra: 1 }, []]) {
+    cases.push(send('PATCH', '/api/admin/users/999999', value, 'user', 'validation'));
+  }
+  for (const value of [{}, { disabled: 'no' }, { disabled: true, reason: 'x'.repeat(600) }, { disabled: true, owner: 1 }]) {
+    cases.push(send('PATCH', `/api/admin/links/${ctx.linkId}`, value, 'user', 'validation'));
+  }
+  for (const value of [{}, { signup: 'quizá', blockedDomains: [] }, { signup: 'open', blockedDomains: 'ejemplo.com' }, { signup: 'open', blockedDomains: ['no es un dominio!'] }]) {
+    cases.push(send('PUT', '/api/admin/settings', value, 'user', 'validation'));
+  }
+  for (const value of [{ email: 'sin-arroba' }, { email: 42 }, { email: 'a@b.co', uses: 3 }]) {
+    cases.push(send('POST', '/api/admin/invites', value, 'user', 'validation'));
+  }
+  for (const query of ['cursor=abc', 'cursor=-1', `q=${'x'.repeat(300)}`]) {
+    cases.push(api(`GET /api/admin/users?${query.slice(0, 40)}`, { method: 'GET', path: `/api/admin/users?${query}` }, 'user', 'validation'));
+    cases.push(api(`GET /api/admin/links?${query.slice(0, 40)}`, { method: 'GET', path: `/api/admin/links?${query}` }, 'user', 'validation'));
+  }
 
   return cases;
 }
