@@ -40,8 +40,7 @@ async function pictureRoute(app: FastifyInstance, { database, storage }: AppCont
     },
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // Before the body is read: an anonymous upload is refused (401) without being received.
-  routes.addHook('onRequest', requireUser);
+  routes.addHook('preHandler', requireUser);
   const bodySchema = z
     .object({ profileImage: z.instanceof(Buffer, { error: m.profileImageRequired }) })
     .strict();
@@ -71,7 +70,7 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext, g
   const { db } = database;
   await app.register((scope) => pictureRoute(scope, context));
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onRequest', requireUser);
+  routes.addHook('preHandler', requireUser);
 
   routes.patch('/api/account', { schema: { body: updateNameSchema, response: { 200: userResponseSchema } } }, async (request) => {
     const row = await updateUser(db, signedInUser(request).id, { name: request.body.name });

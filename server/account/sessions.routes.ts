@@ -16,7 +16,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export async function sessionsRoutes(app: FastifyInstance, { database }: AppContext) {
   const { db } = database;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onRequest', requireUser);
+  routes.addHook('preHandler', requireUser);
 
   routes.get('/api/account/sessions', { schema: { response: { 200: sessionsResponseSchema } } }, async (request) => {
     const user = signedInUser(request);

@@ -44,7 +44,7 @@ export async function totpRoutes(app: FastifyInstance, { database, config, stora
 
   await app.register(async (scope) => {
     const account = scope.withTypeProvider<ZodTypeProvider>();
-    account.addHook('onRequest', requireUser);
+    account.addHook('preHandler', requireUser);
 
     // Starts (or starts over) a set-up: the secret is kept aside until a code confirms it.
     account.post('/api/account/totp', { schema: { response: { 200: totpSetupResponseSchema } } }, async (request) => {

@@ -9,7 +9,7 @@ import { requireAdmin } from './require-admin';
 /** The operator's API. Every /api/admin route answers 401 anonymous and 403 to non-admins. */
 export async function adminRoutes(app: FastifyInstance, context: AppContext) {
   await app.register(async (admin) => {
-    admin.addHook('onRequest', requireAdmin);
+    admin.addHook('preHandler', requireAdmin);
     await admin.register(adminUsersRoutes, context);
     await admin.register(adminLinksRoutes, context);
     await admin.register(adminSettingsRoutes, context);

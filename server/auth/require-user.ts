@@ -15,8 +15,10 @@ declare module 'fastify' {
 }
 
 /**
- * onRequest hook for routes that need a signed-in user (before the body is read or checked): sets request.user, or answers 401 with the
- * error envelope. Use as `app.addHook('onRequest', requireUser)`.
+ * preHandler for routes that need a signed-in user: sets request.user, or answers 401 with the
+ * error envelope. Use as `{ preHandler: requireUser }` or `app.addHook('preHandler', requireUser)`.
+ * A preHandler rather than onRequest: the API deadline starts at preHandler, and the session lookup
+ * waits for the database.
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const user = await request.server.sessionUserOf(request, reply);

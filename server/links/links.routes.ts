@@ -51,7 +51,7 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
   const reader = openDatabaseReader(database, app.log, 'links');
   app.addHook('onClose', () => reader.close());
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onRequest', requireUser);
+  routes.addHook('preHandler', requireUser);
   // Multipart, in a scope of its own (inherits the hook above).
   await app.register((scope) => linkImportRoutes(scope, context));
 

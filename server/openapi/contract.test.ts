@@ -133,7 +133,12 @@ describe.each(testDialects)('contract tests from the OpenAPI document on %s', (d
             ...(validBody !== undefined ? { payload: validBody } : {}),
           });
           check(`${label} (anonymous)`, operation, response);
-          expect(response.statusCode, `${label} (anonymous)`).toBe(401);
+          // The body is checked before the caller (the API deadline, and so the session lookup, start
+          // at preHandler), and a body generated from the schema is not always one the route takes
+          // (a multipart upload, a code of a set-up that does not exist): then a 400 comes first.
+          // The access matrix sends each route a truly valid request and wants 401.
+          const refusals = operation.requestBody ? [400, 401] : [401];
+          expect(refusals, `${label} (anonymous): ${response.statusCode}`).toContain(response.statusCode);
         }
       }
     }

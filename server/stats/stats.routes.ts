@@ -29,7 +29,7 @@ export async function statsRoutes(app: FastifyInstance, context: AppContext) {
   const pastDays = createPastDaysCache();
   app.addHook('onClose', () => reader.close());
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onRequest', requireUser);
+  routes.addHook('preHandler', requireUser);
 
   async function ownLink(userId: number, rawId: string) {
     const link = await findUserLink(db, userId, linkIdOf(rawId));

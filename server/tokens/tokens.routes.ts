@@ -21,7 +21,7 @@ function tokenIdOf(raw: string): number {
 export async function tokensRoutes(app: FastifyInstance, { database, tokenCache }: AppContext) {
   const { db } = database;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.addHook('onRequest', requireUser);
+  routes.addHook('preHandler', requireUser);
 
   routes.get('/api/tokens', { schema: { response: { 200: tokenListSchema } } }, async (request) => {
     const rows = await listUserTokens(db, signedInUser(request).id);
