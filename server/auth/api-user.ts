@@ -4,7 +4,10 @@ import type { UserRow } from '../db/schema';
 import type { ObjectStorage } from '../storage/storage';
 import type { SessionUser } from './sessions';
 
-export function sessionUserOfRow(row: UserRow): SessionUser {
+/** The signed-in user from their row (or the columns of it a join selected). */
+export function sessionUserOfRow(
+  row: Pick<UserRow, 'id' | 'email' | 'name' | 'profile_image' | 'created_at' | 'totp_secret' | 'role'>,
+): SessionUser {
   return {
     id: row.id,
     email: row.email,

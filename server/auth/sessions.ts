@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sessionUserOfRow } from './api-user';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -119,16 +120,7 @@ export async function sessionUser(
     await db.updateTable('sessions').set({ expires_at: expiresAt, last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
     if (renew) setCookie(reply, config, token, expiresAt);
   }
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    profileImageKey: row.profile_image,
-    createdAt: row.created_at,
-    totp: row.totp_secret !== null,
-    role: row.role,
-    sessionId: row.public_id,
-  };
+  return { ...sessionUserOfRow(row), sessionId: row.public_id };
 }
 
 /** Ends the request's session on the server and in the browser. */

@@ -1,3 +1,4 @@
+import { sessionUserOfRow } from '../auth/api-user';
 import type { ApiToken } from '@common/tokens/token-schemas';
 import type { Database } from '../db/database';
 import type { ApiTokenRow } from '../db/schema';
@@ -94,7 +95,7 @@ export async function findTokenByHash(db: Database, hash: string): Promise<Token
     scope: row.scope,
     expiresAt: row.expires_at === null ? null : Number(row.expires_at),
     lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
-    user: { id: Number(row.id), email: row.email, name: row.name, profileImageKey: row.profile_image, createdAt: Number(row.created_at), totp: row.totp_secret !== null, role: row.role },
+    user: sessionUserOfRow(row),
   };
 }
 
