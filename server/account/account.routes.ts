@@ -11,7 +11,7 @@ import { apiUser, sessionUserOfRow } from '../auth/api-user';
 import { findUserByEmail } from '../auth/auth.queries';
 import { loadCommonPasswords, newPasswordSchema } from '../auth/common-passwords';
 import { hashPassword } from '../auth/passwords';
-import { storeProfilePicture } from '../auth/profile-picture';
+import { bufferProfilePicture, storeProfilePicture } from '../auth/profile-picture';
 import { requireUser, signedInUser } from '../auth/require-user';
 import { endSession as endThisSession, requestTokenHash } from '../auth/sessions';
 import { isUniqueViolation } from '../db/dialect';
@@ -28,16 +28,7 @@ async function pictureRoute(app: FastifyInstance, { database, storage }: AppCont
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
-    async onFile(part) {
-      try {
-        (part as typeof part & { value: Buffer }).value = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('payload_too_large', m.profileImageTooLarge, { profileImage: [m.profileImageTooLarge] });
-        }
-        throw error;
-      }
-    },
+    onFile: bufferProfilePicture,
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.addHook('preHandler', requireUser);

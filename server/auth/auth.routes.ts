@@ -18,7 +18,7 @@ import { createRedisAttemptStore } from './redis-attempt-store';
 import { loadCommonPasswords, newPasswordSchema } from './common-passwords';
 import { createLoginGuard, type LoginGuard } from './login-guard';
 import { hashPassword, verifyPassword } from './passwords';
-import { storeProfilePicture } from './profile-picture';
+import { bufferProfilePicture, storeProfilePicture } from './profile-picture';
 import { authRateLimits } from './rate-limits';
 import { CHALLENGE_COOKIE, CHALLENGE_LIFETIME_MS, createChallenge } from '../account/totp';
 import { endSession, startSession } from './sessions';
@@ -47,16 +47,7 @@ async function registerRoute(app: FastifyInstance, context: AppContext, loginGua
     attachFieldsToBody: 'keyValues',
     // One picture and three short fields; a 10,000-character name still reaches validation.
     limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 64 * 1024 },
-    async onFile(part) {
-      try {
-        (part as typeof part & { value: Buffer }).value = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('payload_too_large', m.profileImageTooLarge, { profileImage: [m.profileImageTooLarge] });
-        }
-        throw error;
-      }
-    },
+    onFile: bufferProfilePicture,
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const registerLimits = authRateLimits(context, 'register');

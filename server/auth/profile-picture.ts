@@ -6,6 +6,7 @@ import {
 } from '@common/auth/auth-messages';
 import { buckets } from '@common/constants';
 import { fileTypeFromBuffer } from 'file-type';
+import type { MultipartFile } from '@fastify/multipart';
 import sharp from 'sharp';
 import { AppError } from '../http/app-error';
 import type { ObjectStorage } from '../storage/storage';
@@ -65,4 +66,20 @@ export async function storeProfilePicture(storage: ObjectStorage, name: string, 
   const key = `dp-${nameSlug(name)}-${Date.now()}.${formats[type].extension}`;
   await storage.put(buckets.profilePictures, key, encoded, type);
   return key;
+}
+
+/**
+ * @fastify/multipart's onFile for a profile picture (sign-up and the account page): the file read
+ * into the body as a Buffer, and one over PROFILE_IMAGE_MAX_BYTES refused with the Spanish 413 under
+ * its field.
+ */
+export async function bufferProfilePicture(part: MultipartFile): Promise<void> {
+  try {
+    (part as MultipartFile & { value: Buffer }).value = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('payload_too_large', m.profileImageTooLarge, { profileImage: [m.profileImageTooLarge] });
+    }
+    throw error;
+  }
 }
