@@ -1,26 +1,12 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { buildServer } from '../../scripts/build-server';
 import { repoRoot } from './processes';
 
-// The server as production runs it (bundled JavaScript, the SQLite writer thread beside it), built
-// into bench/results/ (ignored by git) rather than dist/, which the end-to-end tests share.
-// Packages stay external and resolve from the repository's node_modules.
+// The server as production runs it (bundled JavaScript, the SQLite threads beside it), built with
+// the same options as `npm run build:server` into bench/results/ (ignored by git) rather than dist/,
+// which the end-to-end tests share.
 export async function buildServerForBench(): Promise<string> {
   const outdir = path.join(repoRoot, 'bench/results/server');
-  await build({
-    // The same entry points as build:server in package.json (the server and its worker threads).
-    entryPoints: ['server/main.ts', 'server/clicks/sqlite-writer-worker.ts', 'server/db/sqlite-reader-worker.ts']
-      .map((file) => path.join(repoRoot, file))
-      .filter((file) => existsSync(file)),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    outdir,
-    entryNames: '[name]',
-    logLevel: 'warning',
-  });
+  await buildServer(outdir);
   return path.relative(repoRoot, path.join(outdir, 'main.js'));
 }

@@ -5,9 +5,8 @@ import {
   PROFILE_IMAGE_TYPES,
 } from '@common/auth/auth-messages';
 import { buckets } from '@common/constants';
-import { fileTypeFromBuffer } from 'file-type';
 import type { MultipartFile } from '@fastify/multipart';
-import sharp from 'sharp';
+import { loadSharp } from '../images/load-sharp';
 import { AppError } from '../http/app-error';
 import type { ObjectStorage } from '../storage/storage';
 
@@ -43,10 +42,13 @@ export function nameSlug(name: string): string {
 export async function storeProfilePicture(storage: ObjectStorage, name: string, bytes: Buffer): Promise<string> {
   if (bytes.length === 0) throw refuse(m.profileImageRequired);
   if (bytes.length > PROFILE_IMAGE_MAX_BYTES) throw refuse(m.profileImageTooLarge);
+  // Read with the first picture, like sharp below.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   const type = PROFILE_IMAGE_TYPES.find((allowed) => allowed === detected?.mime);
   if (!type) throw refuse(m.profileImageType);
 
+  const sharp = await loadSharp();
   let encoded: Buffer;
   try {
     // Read the header first: a tiny file can claim a huge canvas (a decompression bomb).

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import type { DialectName } from './dialect';
 import type { DB } from './schema';
@@ -13,8 +13,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Where a PostgreSQL handle connects, so the click writer's thread can open a pool of its own. */
   target?: DatabaseTarget;
-  /** PostgreSQL's connection pool, for the metrics (SQLite has none). */
-  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
+  /** PostgreSQL's connection pool, for the metrics: none with SQLite, nor before the first query. */
+  readonly pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   close(): Promise<void>;
 }
 
@@ -30,10 +30,10 @@ export type DatabaseTarget =
 const INT8_OID = 20;
 
 // bigint columns and count(*) come back from pg as strings; every value we keep fits in a double.
-const pgTypes = {
+const pgTypesOf = (types: typeof pg.types) => ({
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+    oid === INT8_OID ? (value: string) => Number(value) : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
+});
 
 function openSqlite(dataDir: string, beside = false): DatabaseHandle {
   const unlock = beside ? () => {} : lockDataDir(dataDir);
@@ -60,20 +60,35 @@ function openSqlite(dataDir: string, beside = false): DatabaseHandle {
 }
 
 function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    types: pgTypes,
-    connectionTimeoutMillis: 5000,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
-  // Nor may a checked-out client's (pg emits 'error' with no listener if the server goes away
-  // between two queries of a transaction); the query in flight still fails and is retried.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  let opened: pg.Pool | undefined;
+  // pg is read with the first query (Kysely asks for the pool then): an embedded install never
+  // loads it, and a start reads one package less.
+  const pool = async () => {
+    const { default: pgModule } = await import('pg');
+    opened = new pgModule.Pool({
+      connectionString: url,
+      max: 10,
+      types: pgTypesOf(pgModule.types),
+      connectionTimeoutMillis: 5000,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    opened.on('error', () => {});
+    // Nor may a checked-out client's (pg emits 'error' with no listener if the server goes away
+    // between two queries of a transaction); the query in flight still fails and is retried.
+    opened.on('connect', (client) => client.on('error', () => {}));
+    return opened;
+  };
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', target: { kind: 'postgres', url, schema }, pool, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    target: { kind: 'postgres', url, schema },
+    get pool() {
+      return opened;
+    },
+    close: () => db.destroy(),
+  };
 }
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {

@@ -1,6 +1,6 @@
 import type { QrEcc, QrOptions } from '@common/links/qr-options';
 import QRCode from 'qrcode';
-import sharp from 'sharp';
+import { loadSharp } from '../images/load-sharp';
 
 const STORED_SIDE = 400; // pixels of the stored PNG (bucket 'qrs')
 const STORED_MARGIN = 2; // modules of white around it
@@ -24,7 +24,8 @@ function modulesOf(text: string, ecc: QrEcc) {
  * pool. Every module gets the same whole number of pixels, so a printed code has sharp, even
  * modules; what does not divide evenly goes to the quiet zone.
  */
-export function qrPngOf(text: string, { size, margin, color, background, ecc }: Omit<QrOptions, 'format'>): Promise<Buffer> {
+export async function qrPngOf(text: string, { size, margin, color, background, ecc }: Omit<QrOptions, 'format'>): Promise<Buffer> {
+  const sharp = await loadSharp();
   const modules = modulesOf(text, ecc);
   const cells = modules.size + 2 * margin;
   const [dark, light] = [rgb(color), rgb(background)];

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 
 // Corto's outgoing mail (today: password-reset links), through nodemailer and the SMTP server of
@@ -21,11 +21,15 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Mail
   // The URL carries host, port, user and password, and nodemailer's own options in its query
   // (?pool=true, ?tls.rejectUnauthorized=false...). Sending happens after the answer, so
   // nodemailer's own timeouts only hold a background task.
-  const transport = nodemailer.createTransport(config.smtpUrl, { from: config.mailFrom });
+  const { smtpUrl, mailFrom } = config;
+  // nodemailer is read with the first message: most starts send none.
+  let transport: Promise<Transporter> | undefined;
+  const opened = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl, { from: mailFrom })));
   return {
     async send(message) {
-      await transport.sendMail(message);
+      await (await opened()).sendMail(message);
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((open) => open.close()),
   };
 }

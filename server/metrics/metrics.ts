@@ -80,11 +80,11 @@ export function createMetrics({ clickWriter, database }: MetricsOptions): Metric
     return oldest === undefined ? 0 : Math.max(0, (Date.now() - oldest) / 1000);
   });
 
-  const { pool } = database;
-  if (pool) {
-    gauge('corto_db_pool_connections', 'PostgreSQL connections open in the pool', () => pool.totalCount);
-    gauge('corto_db_pool_idle', 'PostgreSQL connections idle in the pool', () => pool.idleCount);
-    gauge('corto_db_pool_waiting', 'Queries waiting for a PostgreSQL connection', () => pool.waitingCount);
+  // Read at each scrape: the pool exists from the first query on.
+  if (database.dialect === 'postgres') {
+    gauge('corto_db_pool_connections', 'PostgreSQL connections open in the pool', () => database.pool?.totalCount ?? 0);
+    gauge('corto_db_pool_idle', 'PostgreSQL connections idle in the pool', () => database.pool?.idleCount ?? 0);
+    gauge('corto_db_pool_waiting', 'Queries waiting for a PostgreSQL connection', () => database.pool?.waitingCount ?? 0);
   }
 
   const responses = new Counter({
