@@ -12,10 +12,9 @@ let loading: Promise<void> | undefined;
 /** A preValidation hook for any route that sets a password: the list is ready before the schema runs. */
 export function loadCommonPasswords(): Promise<void> {
   loading ??= import('@zxcvbn-ts/language-common')
-    // In the bundled server a CommonJS package imported on demand offers only module.exports, as
-    // its default; Node itself offers the named exports too.
-    .then((module) => (module as typeof module & { default?: typeof module }).default ?? module)
-    .then(({ dictionary }) => {
+    // module.exports, as the default export: a CommonJS package imported on demand offers only that
+    // once bundled (Node itself offers the named exports too).
+    .then(({ default: { dictionary } }) => {
       common = new Set(dictionary['passwords-common'].map((password) => password.toLowerCase()));
     })
     .catch((error: unknown) => {
