@@ -1,5 +1,6 @@
 # Corto: the production build only, on the official Node image, run as the non-root `node` user.
-#   docker build -t corto .        (or podman build -t corto .)
+#   docker build -t corto .        (or podman build --format docker -t corto .: podman's default OCI
+#                                   format has no HEALTHCHECK and would drop it)
 #   docker run -p 3000:3000 -v corto-data:/data corto
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -15,16 +16,17 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-# 2. Run: node_modules (production only), dist/ and package.json; nothing else of the sources.
+# 2. Run: node_modules (production only), dist/ and package.json; nothing else of the sources. They
+#    stay root's: the `node` user reads the code but cannot rewrite it; it writes only in /data.
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-COPY --from=build --chown=node:node /app/package.json ./
-COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 # The SQLite database and stored files in the embedded mode (with DATABASE_URL and S3_* set, it stays empty).
