@@ -8,6 +8,7 @@ import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { insertLink } from '../../server/redirect/redirect.test-support';
 import type { DialectName } from '../../server/db/dialect';
+import { ensurePgTrgm } from '../../server/test/postgres-schema';
 
 /** A fresh database with one link, for a server process to use through its environment. */
 export interface BenchDatabase {
@@ -57,6 +58,7 @@ export async function sqliteBenchDatabase(): Promise<BenchDatabase> {
 }
 
 export async function postgresBenchDatabase(url: string): Promise<BenchDatabase> {
+  await ensurePgTrgm(url);
   const schema = `bench_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

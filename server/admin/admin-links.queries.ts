@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { addressKey } from '@common/links/short-address';
 import type { Database } from '../db/database';
+import type { DatabaseReader } from '../db/database-reader';
 import { dialectOf } from '../db/dialect';
 import { searchText } from '../db/search-text';
+import { fewMatchingIds, ftsContains, ftsEither, hasTrigrams, idIn } from '../db/trigram-search';
 import { likeContains } from '../links/links.queries';
 import { ADMIN_PAGE_SIZE } from './admin-users.queries';
 
@@ -41,30 +43,40 @@ export function adminLinksQuery(db: Database) {
 
 /**
  * Every user's links, newest first, whose title, short address, alias or destination holds `q`.
- * Walks the primary key newest first and stops at a page of matches.
+ * Walks the primary key newest first and stops at a page of matches; on SQLite, a term with few
+ * matches takes them from the trigram index instead (on PostgreSQL the planner chooses between its
+ * GIN indexes and that walk). Run by the admin's reader: off the event loop on SQLite.
  */
-export async function searchAllLinks(db: Database, q: string, cursor: number | undefined, ownerId?: number): Promise<AdminLinkRow[]> {
+export async function searchAllLinks(reader: DatabaseReader, q: string, cursor: number | undefined, ownerId?: number): Promise<AdminLinkRow[]> {
+  const { db } = reader;
   let query = adminLinksQuery(db).orderBy('urls.id', 'desc').limit(ADMIN_PAGE_SIZE + 1);
   if (cursor) query = query.where('urls.id', '<', cursor);
   if (ownerId) query = query.where('urls.user_id', '=', ownerId);
   if (q) {
-    const title = likeContains(searchText(q));
-    const destination = likeContains(q.toLowerCase());
+    const title = searchText(q);
+    const destination = q.toLowerCase();
     // An address is typed with the short domain or without: its last segment is the code or alias,
-    // matched exactly (both are indexed). SQLite's LIKE ignores ASCII case by itself; PostgreSQL's
-    // ILIKE does it there, so neither lowercases every row's URL.
+    // matched exactly (both are indexed).
     const address = addressKey(q.replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/^.*\//, ''));
-    const like = dialectOf(db) === 'postgres' ? sql.raw('ilike') : sql.raw('like');
-    query = query.where((eb) =>
-      eb.or([
-        eb('urls.short_url', '=', address),
-        eb('urls.custom_url_key', '=', address),
-        sql<boolean>`urls.title_search like ${title} escape '\\'`,
-        sql<boolean>`urls.original_url ${like} ${destination} escape '\\'`,
-      ]),
-    );
+    const few = await fewLinkMatches(reader, title, destination);
+    const text = few
+      ? [idIn('urls.id', few)]
+      : [
+          sql<boolean>`urls.title_search like ${likeContains(title)} escape '\\'`,
+          // SQLite's LIKE ignores ASCII case by itself; PostgreSQL's ILIKE does it there, so neither
+          // lowercases every row's URL (and pg_trgm's index serves ILIKE as it is).
+          sql<boolean>`urls.original_url ${dialectOf(db) === 'postgres' ? sql.raw('ilike') : sql.raw('like')} ${likeContains(destination)} escape '\\'`,
+        ];
+    query = query.where((eb) => eb.or([eb('urls.short_url', '=', address), eb('urls.custom_url_key', '=', address), ...text]));
   }
-  return (await query.execute()).map(numbers);
+  return (await reader.rows(query)).map(numbers);
+}
+
+/** SQLite: the ids of the few links whose title or destination holds the term (see fewTitleMatches). */
+async function fewLinkMatches(reader: DatabaseReader, title: string, destination: string): Promise<string | undefined> {
+  if (dialectOf(reader.db) !== 'sqlite' || !hasTrigrams(title) || !hasTrigrams(destination)) return undefined;
+  const query = ftsEither([ftsContains('title_search', title), ftsContains('original_url', destination)]);
+  return fewMatchingIds(reader, 'urls_search', query);
 }
 
 export async function findAdminLink(db: Database, id: number): Promise<AdminLinkRow | undefined> {

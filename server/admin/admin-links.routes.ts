@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
+import type { DatabaseReader } from '../db/database-reader';
 import { signedInUser } from '../auth/require-user';
 import { AppError } from '../http/app-error';
 import { shortLinkOf } from '../links/link-mapper';
@@ -36,7 +37,7 @@ export function adminLinkOf(row: AdminLinkRow, publicBaseUrl: string): AdminLink
 }
 
 /** /api/admin/links: every link, searched; disabled (410 for visitors) or enabled again. */
-export async function adminLinksRoutes(app: FastifyInstance, context: AppContext) {
+export async function adminLinksRoutes(app: FastifyInstance, context: AppContext, reader: DatabaseReader) {
   const { db } = context.database;
   const { publicBaseUrl } = context.config;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +47,7 @@ export async function adminLinksRoutes(app: FastifyInstance, context: AppContext
     { schema: { querystring: linksQuerySchema, response: { 200: adminLinksResponseSchema } } },
     async (request) => {
       const { q, cursor, owner } = request.query;
-      const rows = await searchAllLinks(db, q, cursor, owner);
+      const rows = await searchAllLinks(reader, q, cursor, owner);
       const page = rows.slice(0, ADMIN_PAGE_SIZE);
       return {
         links: page.map((row) => adminLinkOf(row, publicBaseUrl)),

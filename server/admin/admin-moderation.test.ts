@@ -32,6 +32,28 @@ describe.each(testDialects)('the operator and links on %s', (dialect) => {
     expect((await call(t.app, owner.cookie, 'GET', '/api/admin/links')).statusCode).toBe(403);
   });
 
+  it('finds a link by its title without regard to accents or case, by a short term, as edited, and no more once deleted', async () => {
+    const owner = await registerUser(t.app);
+    const stamp = Date.now().toString(36);
+    const link = await createLinkAs(t.app, owner.cookie, { title: `Campaña NAVIDEÑA ${stamp}`, longUrl: `https://Tienda-${stamp}.example/Rebajas` });
+    const find = async (q: string, only = '') =>
+      (await call(t.app, admin.cookie, 'GET', `/api/admin/links?q=${encodeURIComponent(q)}${only}`)).json().links.map((l: { id: number }) => l.id);
+    expect(await find(`navidena ${stamp}`)).toEqual([link.id]);
+    expect(await find(`CAMPAÑA navideña ${stamp.toUpperCase()}`)).toEqual([link.id]);
+    expect(await find(`tienda-${stamp}.example/rebajas`)).toEqual([link.id]);
+    expect(await find('ñ', `&owner=${owner.user.id}`)).toEqual([link.id]); // shorter than a trigram: compared row by row
+    expect(await find('zq', `&owner=${owner.user.id}`)).toEqual([]);
+
+    const edit = await call(t.app, owner.cookie, 'PATCH', `/api/links/${link.id}`, { title: `Rebajas de verano ${stamp}`, longUrl: `https://otra-${stamp}.example/` });
+    expect(edit.statusCode).toBe(200);
+    expect(await find(`navidena ${stamp}`)).toEqual([]);
+    expect(await find(`tienda-${stamp}`)).toEqual([]);
+    expect(await find(`verano ${stamp}`)).toEqual([link.id]);
+    expect(await find(`otra-${stamp}.example`)).toEqual([link.id]);
+    expect((await call(t.app, owner.cookie, 'DELETE', `/api/links/${link.id}`)).statusCode).toBe(204);
+    expect(await find(`verano ${stamp}`)).toEqual([]);
+  });
+
   it('disables a link with a reason (410 page at once), its owner sees it disabled, and enables it again', async () => {
     const owner = await registerUser(t.app);
     const link = await createLinkAs(t.app, owner.cookie);

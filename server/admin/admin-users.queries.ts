@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
+import type { DatabaseReader } from '../db/database-reader';
 import { dialectOf } from '../db/dialect';
+import { fewMatchingIds, ftsContains, ftsEither, hasTrigrams, idIn } from '../db/trigram-search';
 import { likeContains } from '../links/links.queries';
 
 // The operator's queries on accounts. Counts come from user_link_totals (kept by triggers), so a
@@ -46,19 +48,33 @@ function usersQuery(db: Database) {
     ]);
 }
 
-/** A page of accounts, newest first, whose e-mail or name holds `q` (any case). */
-export async function searchUsers(db: Database, q: string, cursor: number | undefined): Promise<AdminUserRow[]> {
+/**
+ * A page of accounts, newest first, whose e-mail or name holds `q` (any case). On SQLite a term
+ * with few matches takes them from the trigram index (as searchAllLinks does). Run by the admin's
+ * reader.
+ */
+export async function searchUsers(reader: DatabaseReader, q: string, cursor: number | undefined): Promise<AdminUserRow[]> {
+  const { db } = reader;
   let query = usersQuery(db).orderBy('users.id', 'desc').limit(ADMIN_PAGE_SIZE + 1);
   if (cursor) query = query.where('users.id', '<', cursor);
   if (q) {
-    const pattern = likeContains(q.toLowerCase());
-    // SQLite's LIKE ignores ASCII case by itself; PostgreSQL's ILIKE: no lower() on every row.
-    const like = dialectOf(db) === 'postgres' ? sql.raw('ilike') : sql.raw('like');
-    query = query.where((eb) =>
-      eb.or([sql<boolean>`users.email ${like} ${pattern} escape '\\'`, sql<boolean>`users.name ${like} ${pattern} escape '\\'`]),
-    );
+    const term = q.toLowerCase();
+    const few =
+      dialectOf(db) === 'sqlite' && hasTrigrams(term)
+        ? await fewMatchingIds(reader, 'users_search', ftsEither([ftsContains('email', term), ftsContains('name', term)]))
+        : undefined;
+    if (few) {
+      query = query.where(idIn('users.id', few));
+    } else {
+      const pattern = likeContains(term);
+      // SQLite's LIKE ignores ASCII case by itself; PostgreSQL's ILIKE: no lower() on every row.
+      const like = dialectOf(db) === 'postgres' ? sql.raw('ilike') : sql.raw('like');
+      query = query.where((eb) =>
+        eb.or([sql<boolean>`users.email ${like} ${pattern} escape '\\'`, sql<boolean>`users.name ${like} ${pattern} escape '\\'`]),
+      );
+    }
   }
-  return (await query.execute()).map(numbers);
+  return (await reader.rows(query)).map(numbers);
 }
 
 export async function findAdminUser(db: Database, id: number): Promise<AdminUserRow | undefined> {

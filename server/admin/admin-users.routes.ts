@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
+import type { DatabaseReader } from '../db/database-reader';
 import { signedInUser } from '../auth/require-user';
 import { AppError } from '../http/app-error';
 import { recordAudit } from './audit-log';
@@ -35,7 +36,7 @@ export function adminUserOf(row: AdminUserRow): AdminUser {
 const conflict = (message: string) => new AppError('conflict', message);
 
 /** /api/admin/users: search, disable or enable, make admin or not, delete. */
-export async function adminUsersRoutes(app: FastifyInstance, context: AppContext) {
+export async function adminUsersRoutes(app: FastifyInstance, context: AppContext, reader: DatabaseReader) {
   const { db } = context.database;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -53,7 +54,7 @@ export async function adminUsersRoutes(app: FastifyInstance, context: AppContext
     '/api/admin/users',
     { schema: { querystring: adminListQuerySchema, response: { 200: adminUsersResponseSchema } } },
     async (request) => {
-      const rows = await searchUsers(db, request.query.q, request.query.cursor);
+      const rows = await searchUsers(reader, request.query.q, request.query.cursor);
       const page = rows.slice(0, ADMIN_PAGE_SIZE);
       return { users: page.map(adminUserOf), nextCursor: rows.length > ADMIN_PAGE_SIZE ? page.at(-1)!.id : null };
     },

@@ -50,6 +50,25 @@ describe.each(testDialects)('the operator and accounts on %s', (dialect) => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it('finds an account by its name in any case, by a short term, as renamed, and no more once deleted', async () => {
+    const admin = await registerAdmin(t);
+    const stamp = Date.now().toString(36);
+    const bea = await registerUser(t.app, { name: `Beatriz Núñez ${stamp}`, email: `bea-${stamp}@Ejemplo.test` });
+    const found = async (q: string) => (await call(t.app, admin.cookie, 'GET', `/api/admin/users?q=${encodeURIComponent(q)}`)).json().users.map((u: { id: number }) => u.id);
+    expect(await found(`núñez ${stamp}`)).toEqual([bea.user.id]);
+    expect(await found(`NÚÑEZ ${stamp.toUpperCase()}`)).toEqual([bea.user.id]);
+    expect(await found(`bea-${stamp}@ejemplo`)).toEqual([bea.user.id]);
+    expect(await found('ñe')).toContain(bea.user.id); // shorter than a trigram: compared row by row
+    expect(await found(`nadie-${stamp}`)).toEqual([]);
+
+    await t.database.db.updateTable('users').set({ name: `Bea Otero ${stamp}` }).where('id', '=', bea.user.id).execute();
+    expect(await found(`núñez ${stamp}`)).toEqual([]);
+    expect(await found(`otero ${stamp}`)).toEqual([bea.user.id]);
+    expect((await call(t.app, admin.cookie, 'DELETE', `/api/admin/users/${bea.user.id}`)).statusCode).toBe(204);
+    expect(await found(`otero ${stamp}`)).toEqual([]);
+    expect(await found(`bea-${stamp}`)).toEqual([]);
+  });
+
   it('disabling an account ends its sessions, refuses its sign-in and makes its links answer 410; enabling brings them back', async () => {
     const admin = await registerAdmin(t);
     const user = await registerUser(t.app);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
+import { openDatabaseReader } from '../db/database-reader';
 import { adminLinksRoutes } from './admin-links.routes';
 import { adminSettingsRoutes } from './admin-settings.routes';
 import { adminUsersRoutes } from './admin-users.routes';
@@ -8,10 +9,13 @@ import { requireAdmin } from './require-admin';
 
 /** The operator's API. Every /api/admin route answers 401 anonymous and 403 to non-admins. */
 export async function adminRoutes(app: FastifyInstance, context: AppContext) {
+  // The searches of every link and account are read off the event loop (SQLite: on a thread).
+  const reader = openDatabaseReader(context.database, app.log, 'admin');
+  app.addHook('onClose', () => reader.close());
   await app.register(async (admin) => {
     admin.addHook('preHandler', requireAdmin);
-    await admin.register(adminUsersRoutes, context);
-    await admin.register(adminLinksRoutes, context);
+    await admin.register((scope) => adminUsersRoutes(scope, context, reader));
+    await admin.register((scope) => adminLinksRoutes(scope, context, reader));
     await admin.register(adminSettingsRoutes, context);
   });
   // Public report form and sign-up status; the reports list checks the admin itself.

@@ -41,7 +41,12 @@ type Source = SQLite.Database;
 
 /** The source's tables, each after the tables it references (its foreign keys). */
 function tablesInOrder(source: Source): string[] {
-  const names = (source.prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`).all() as Array<{ name: string }>).map((row) => row.name);
+  // Plain tables only: the full-text indexes (virtual and shadow tables) are PostgreSQL's own indexes there.
+  const names = (
+    source
+      .prepare(`select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`)
+      .all() as Array<{ name: string }>
+  ).map((row) => row.name);
   const ordered: string[] = [];
   const visit = (name: string, path: string[]) => {
     if (ordered.includes(name) || path.includes(name)) return;

@@ -14,6 +14,7 @@ import * as qrScans from './migrations/0011-qr-scans';
 import * as apiTokens from './migrations/0012-api-tokens';
 import * as accounts from './migrations/0013-accounts';
 import * as operator from './migrations/0014-operator';
+import * as trigramSearch from './migrations/0015-trigram-search';
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-api-tokens': apiTokens,
   '0013-accounts': accounts,
   '0014-operator': operator,
+  '0015-trigram-search': trigramSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

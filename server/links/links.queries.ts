@@ -3,8 +3,10 @@ import type { LinkSort, LinkStatus, SortOrder } from '@common/links/link-schemas
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { DatabaseReader } from '../db/database-reader';
+import { dialectOf } from '../db/dialect';
 import type { DB, NewUrlRow, UrlRow } from '../db/schema';
 import { searchText } from '../db/search-text';
+import { fewMatchingIds, ftsContains, hasTrigrams, idIn } from '../db/trigram-search';
 
 // One query each, the database first. Every query about a user's links filters by user_id:
 // another user's link is simply not found.
@@ -82,9 +84,10 @@ export interface LinkTotals {
   clicks: number;
 }
 
-// The list goes through the reader (a thread of its own with SQLite): a search that finds little
-// reads every index entry of the user (milliseconds at 100,000 links), which must not hold up the
-// event loop. The totals too, so the two come from the same connection.
+// The list goes through the reader (a thread of its own with SQLite): a search of a term shorter
+// than a trigram, or a common one, walks the user's index (a short term that finds little reads
+// all of it, milliseconds at 100,000 links), which must not hold up the event loop. The totals
+// too, so the two come from the same connection.
 
 /** Kept per user by triggers on urls (migration 0005): one row, however many links. */
 export async function userLinkTotals(reader: DatabaseReader, userId: number): Promise<LinkTotals> {
@@ -111,6 +114,12 @@ export interface ListOptions {
   tag?: { id: number; walk: boolean } | undefined;
   sort?: LinkSort | undefined;
   order?: SortOrder | undefined;
+  /**
+   * SQLite: the ids of every link (any user's) whose title holds the search, from the trigram index
+   * (fewTitleMatches), when they are few: the page is picked among them rather than by walking the
+   * sort's index. PostgreSQL's planner makes this choice itself.
+   */
+  searchIds?: string | undefined;
 }
 
 /** The column each sort walks; each has an index (user_id, column, id...) (migrations 0005, 0010). */
@@ -148,18 +157,26 @@ export function likeContains(text: string): string {
  * One page of a user's links in the asked order (newest first by default), ties broken by id in
  * the same direction. The ids are picked from the sort's index (user_id, column, id...) walked in
  * that order: it stops at a page of matches, and a search in date or clicks order reads index
- * entries, never table rows. A tag narrows the walk to the tag's (tag_id, url_id) entries. Then
+ * entries, never table rows. A tag narrows the walk to the tag's (tag_id, url_id) entries. A search
+ * with few matches (searchIndex) takes them from the trigram index instead and sorts them. Then
  * only that page's rows.
  */
 export function userLinksPageQuery(db: Database, userId: number, options: ListOptions) {
-  const { search, limit, after, status, tag } = options;
+  const { search, limit, after, status, tag, searchIds } = options;
   const column = sortColumns[options.sort ?? 'created'];
   const order = options.order ?? 'desc';
   const past = order === 'desc' ? '<' : '>';
-  let ids = db.selectFrom('urls').select('id').where('user_id', '=', userId);
-  if (status) ids = ids.where(statusCondition(status, Date.now()));
   const needle = search ? searchText(search) : '';
-  if (needle) ids = ids.where(sql<boolean>`title_search like ${likeContains(needle)} escape '\\'`);
+  const fromIndex = needle !== '' && searchIds !== undefined;
+  let ids = db
+    .selectFrom('urls')
+    .select('id')
+    // Unary + keeps SQLite from walking the user's whole index and probing the matches: the few
+    // matches are the walk, each checked for its owner.
+    .where(fromIndex ? sql<boolean>`+user_id = ${userId}` : sql<boolean>`user_id = ${userId}`);
+  if (status) ids = ids.where(statusCondition(status, Date.now()));
+  if (fromIndex) ids = ids.where(idIn('id', searchIds));
+  else if (needle) ids = ids.where(sql<boolean>`title_search like ${likeContains(needle)} escape '\\'`);
   if (tag?.walk) {
     // A common tag: walk the sort's index and keep the links that have it, one probe of
     // (tag_id, url_id) each; a page of matches comes after a few hundred entries.
@@ -202,6 +219,19 @@ export function tagWalk(taggedLinks: number, allLinks: number, page: number): bo
   return taggedLinks * taggedLinks > page * allLinks;
 }
 
-export function listUserLinks(reader: DatabaseReader, userId: number, options: ListOptions): Promise<UrlRow[]> {
-  return reader.rows(userLinksPageQuery(reader.db, userId, options));
+/**
+ * SQLite: the ids of the links whose title holds the search, from the trigram index (migration
+ * 0015), when the term has trigrams (three characters or more) and few titles of any user hold it
+ * (FEW_MATCHES); undefined otherwise: a shorter term has nothing to look up, and a common one meets
+ * a page of matches sooner by walking the sort's index.
+ */
+export async function fewTitleMatches(reader: DatabaseReader, search: string): Promise<string | undefined> {
+  const needle = searchText(search);
+  if (dialectOf(reader.db) !== 'sqlite' || !hasTrigrams(needle)) return undefined;
+  return fewMatchingIds(reader, 'urls_search', ftsContains('title_search', needle));
+}
+
+export async function listUserLinks(reader: DatabaseReader, userId: number, options: ListOptions): Promise<UrlRow[]> {
+  const searchIds = options.search ? await fewTitleMatches(reader, options.search) : undefined;
+  return reader.rows(userLinksPageQuery(reader.db, userId, { ...options, searchIds }));
 }

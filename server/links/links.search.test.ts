@@ -3,10 +3,12 @@ import { getPriority } from 'node:os';
 import type { LinkList } from '@common/links/link-schemas';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabaseReader } from '../db/database-reader';
 import { READER_THREAD_NICE } from '../db/database-thread';
+import { FEW_MATCHES } from '../db/trigram-search';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser, sameOrigin } from '../test/test-users';
-import { insertLink, userLinksPageQuery, withTitleSearch } from './links.queries';
+import { fewTitleMatches, insertLink, type ListOptions, userLinksPageQuery, withTitleSearch } from './links.queries';
 import { createLinkAs } from './links.test-support';
 
 /** `count` links of `userId` written straight to the table, in batches, through the one row builder. */
@@ -51,6 +53,37 @@ describe.each(testDialects)('title search on %s', (dialect) => {
     expect(await titles('0%')).toEqual(['50% menos']);
     expect(await titles('n_b')).toEqual(['guion_bajo']);
     expect(await titles('zapato')).toEqual([]);
+  });
+
+  it('matches terms shorter than a trigram too, by comparing titles', async () => {
+    for (const title of ['Año nuevo', 'Cañón', 'Él y yo', 'Paz']) await createLinkAs(t.app, cookie, { title });
+    expect(await titles('AÑ')).toEqual(['Cañón', 'Año nuevo']);
+    expect(await titles('él')).toEqual(['Él y yo']);
+    expect(await titles('Z')).toEqual(['Paz']);
+    expect(await titles('qz')).toEqual([]);
+  });
+
+  it('finds a title as edited, and a deleted link no more, at once', async () => {
+    const link = await createLinkAs(t.app, cookie, { title: 'Receta de tortilla' });
+    await createLinkAs(t.app, cookie, { title: 'Otra receta' });
+    expect(await titles('tortilla')).toEqual(['Receta de tortilla']);
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/links/${link.id}`, headers: { cookie, ...sameOrigin }, payload: { title: 'Receta de PAELLA' } });
+    expect(edit.statusCode).toBe(200);
+    expect(await titles('tortilla')).toEqual([]);
+    expect(await titles('paella')).toEqual(['Receta de PAELLA']);
+    expect(await titles('receta')).toEqual(['Otra receta', 'Receta de PAELLA']);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/links/${link.id}`, headers: { cookie, ...sameOrigin } });
+    expect(removed.statusCode).toBe(204);
+    expect(await titles('paella')).toEqual([]);
+    expect(await titles('receta')).toEqual(['Otra receta']);
+  });
+
+  it('keeps to the user: the same title of another user is never found', async () => {
+    const other = await registerUser(t.app);
+    await createLinkAs(t.app, other.cookie, { title: 'Informe anual' });
+    await createLinkAs(t.app, cookie, { title: 'Informe mensual' });
+    expect(await titles('informe')).toEqual(['Informe mensual']);
+    expect(await titles('anual')).toEqual([]);
   });
 
   it("picks a page of matches from the user's index, without reading table rows to filter", async () => {
@@ -159,5 +192,84 @@ describe('title search on sqlite, off the event loop', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/links?q=nada', headers: { cookie } })).statusCode).toBe(200);
     expect(niceThreads().filter((tid) => !before.includes(tid))).toHaveLength(1);
     expect(getPriority()).toBe(eventLoopPriority); // the event loop's own is untouched
+  });
+});
+
+describe('title search on sqlite, through the trigram index or by walking', () => {
+  let t: TestApp;
+  let cookie: string;
+  let userId: number;
+  let reader: ReturnType<typeof openDatabaseReader>;
+  beforeEach(async () => {
+    t = await createTestApp('sqlite');
+    ({ cookie, user: { id: userId } } = await registerUser(t.app));
+    reader = openDatabaseReader(t.database, t.app.log, 'test');
+  });
+  afterEach(async () => {
+    await reader.close();
+    await t.close();
+  });
+
+  /** Every page of the query, by its cursor, as ids. */
+  const allPages = async (options: Omit<ListOptions, 'limit'>) => {
+    const found: number[] = [];
+    const column = { created: 'created_at', clicks: 'click_count', title: 'title_search' }[options.sort ?? 'created'] as 'created_at' | 'click_count' | 'title_search';
+    for (let after: ListOptions['after']; ; ) {
+      const rows = await userLinksPageQuery(t.database.db, userId, { ...options, after, limit: 7 }).execute();
+      found.push(...rows.map((row) => row.id));
+      if (rows.length < 7) return found;
+      const last = rows.at(-1)!;
+      after = { value: last[column], id: last.id };
+    }
+  };
+
+  it('finds the same links either way, in every sort and order, with a state and a tag, page after page', async () => {
+    const other = await registerUser(t.app);
+    const words = ['Canción', 'cancion', 'CANCIÓN de cuna', 'árbol', 'Arbolado', 'otra cosa', 'canciones', '100% canción'];
+    for (let n = 0; n < 60; n++) {
+      const tags = n % 3 === 0 ? ['par'] : [];
+      await createLinkAs(t.app, cookie, { title: `${words[n % words.length]} ${n}`, tags });
+      if (n % 4 === 0) await createLinkAs(t.app, other.cookie, { title: `${words[n % words.length]} ajeno` });
+    }
+    await t.database.db.updateTable('urls').set({ paused: 1 }).where('user_id', '=', userId).where(sql<boolean>`id % 5 = 0`).execute();
+    await t.database.db.updateTable('urls').set({ click_count: sql<number>`id % 4` }).execute();
+    const tag = await t.database.db.selectFrom('tags').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+
+    for (const search of ['cancion', 'ARBOL', '% can', 'ones 6', 'zapato']) {
+      const searchIds = await fewTitleMatches(reader, search);
+      expect(searchIds, search).toBeDefined();
+      for (const sort of ['created', 'clicks', 'title'] as const) {
+        for (const order of ['asc', 'desc'] as const) {
+          for (const narrowing of [{}, { status: 'active' as const }, { tag: { id: Number(tag.id), walk: true } }, { tag: { id: Number(tag.id), walk: false } }]) {
+            const options = { search, sort, order, ...narrowing };
+            const walked = await allPages(options);
+            const fromIndex = await allPages({ ...options, searchIds });
+            expect(fromIndex, JSON.stringify(options)).toEqual(walked);
+          }
+        }
+      }
+    }
+    // And they are the right ones: what a plain comparison of every title finds.
+    const expected = (await t.database.db.selectFrom('urls').select('id').where('user_id', '=', userId).where('title_search', 'like', '%cancion%').orderBy('created_at', 'desc').orderBy('id', 'desc').execute()).map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(20);
+    expect(await allPages({ search: 'Canción', searchIds: await fewTitleMatches(reader, 'Canción') })).toEqual(expected);
+  });
+
+  it('reads a rare term from the index and walks for a common one or a short one, with the right answers', async () => {
+    await seedLinks(t, userId, FEW_MATCHES + 1, (n) => `Enlace ${n}`);
+    // Every title holds 'enlace': walking the newest meets a page at once.
+    expect(await fewTitleMatches(reader, 'enlace')).toBeUndefined();
+    expect(await fewTitleMatches(reader, 'en')).toBeUndefined();
+    expect(JSON.parse((await fewTitleMatches(reader, 'ENLACE 4321'))!)).toHaveLength(1);
+    const get = async (q: string) => (await t.app.inject({ method: 'GET', url: `/api/links?q=${encodeURIComponent(q)}`, headers: { cookie } })).json() as LinkList;
+    expect((await get('enlace')).links.map((link) => link.title).slice(0, 2)).toEqual([`Enlace ${FEW_MATCHES}`, `Enlace ${FEW_MATCHES - 1}`]);
+    expect((await get('enlace 4321')).links.map((link) => link.title)).toEqual(['Enlace 4321']);
+    expect((await get('e 500')).links.map((link) => link.title)).toEqual(['Enlace 5000', 'Enlace 500']);
+
+    // The rare term's few matches are the walk: no sort index of the user is read.
+    const query = userLinksPageQuery(t.database.db, userId, { search: 'enlace 4321', searchIds: await fewTitleMatches(reader, 'enlace 4321'), limit: 51 }).compile();
+    const plan = (await t.database.db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` })).rows.map((row) => row.detail);
+    expect(plan).toContain('SCAN json_each VIRTUAL TABLE INDEX 1:');
+    expect(plan.filter((step) => step.includes('urls_user_id'))).toEqual([]);
   });
 });

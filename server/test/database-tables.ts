@@ -10,7 +10,8 @@ export interface TableColumns {
 /**
  * This database's own tables and their columns. Kysely's introspection lists every schema of a
  * PostgreSQL database, including the ones other test suites are creating and dropping meanwhile,
- * which made it fail at random; here PostgreSQL is asked about the current schema only.
+ * which made it fail at random; here PostgreSQL is asked about the current schema only. SQLite's
+ * full-text indexes (virtual tables and their shadow tables, migration 0015) are indexes, not tables.
  */
 export async function tablesOfThisDatabase(db: Database): Promise<TableColumns[]> {
   const rows =
@@ -22,8 +23,8 @@ export async function tablesOfThisDatabase(db: Database): Promise<TableColumns[]
         ).rows
       : (
           await sql<{ table: string; column: string }>`
-            select m.name as "table", p.name as "column" from sqlite_master m, pragma_table_info(m.name) p
-            where m.type = 'table' and m.name not like 'sqlite_%' order by m.name, p.cid`.execute(db)
+            select m.name as "table", p.name as "column" from pragma_table_list m, pragma_table_info(m.name) p
+            where m.schema = 'main' and m.type = 'table' and m.name not like 'sqlite_%' order by m.name, p.cid`.execute(db)
         ).rows;
   const tables = new Map<string, string[]>();
   for (const { table, column } of rows) {

@@ -24,8 +24,22 @@ export function schemaUrl(url: string, schema: string, via?: { host: string; por
   return address.toString();
 }
 
+/**
+ * pg_trgm (migration 0015) in the public schema, as an install would have it. Else the first suite
+ * to migrate would create it in its own schema, and dropping that schema would take the extension,
+ * and every other suite's trigram indexes, with it. Suites starting together may race to create it.
+ */
+export async function ensurePgTrgm(url: string): Promise<void> {
+  try {
+    await adminQuery(url, 'create extension if not exists pg_trgm schema public');
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23505') throw error; // created meanwhile by another suite
+  }
+}
+
 /** A new schema on the server at `url`; drop() removes it with everything in it. */
 export async function postgresSchema(url: string) {
+  await ensurePgTrgm(url);
   const schema = `test_${randomUUID().replaceAll('-', '')}`;
   await adminQuery(url, `create schema ${schema}`);
   return { schema, urlWithSchema: schemaUrl(url, schema), drop: () => adminQuery(url, `drop schema ${schema} cascade`) };
