@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { qrKey, qrPng, qrPngOf } from './qr';
+import { qrPngOf } from './printable-qr';
+import { qrKey, qrPng } from './qr';
 import { decodeQr } from './links.test-support';
 
 describe('link QR codes', () => {
