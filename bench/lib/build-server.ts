@@ -10,7 +10,7 @@ export async function buildServerForBench(): Promise<string> {
   const outdir = path.join(repoRoot, 'bench/results/server');
   await build({
     // The same entry points as build:server in package.json (the server and its worker threads).
-    entryPoints: ['server/main.ts', 'server/clicks/sqlite-writer-worker.ts', 'server/db/sqlite-reader-worker.ts']
+    entryPoints: ['server/main.ts', 'server/clicks/sqlite-writer-worker.ts', 'server/db/sqlite-reader-worker.ts', 'server/links/qr-worker.ts']
       .map((file) => path.join(repoRoot, file))
       .filter((file) => existsSync(file)),
     bundle: true,
