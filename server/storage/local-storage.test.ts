@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -106,5 +106,14 @@ describe('local object storage', () => {
     await Promise.all([second, third]);
     expect(done).toEqual(['first', 'second', 'third']);
     expect(started).toHaveLength(2);
+  });
+
+  it('makes its bucket folder again if it has gone since the last write', async () => {
+    const root = path.join(t.config.dataDir, 'storage');
+    const storage = createLocalStorage(root);
+    await storage.put('qrs', 'qr-uno.png', png, 'image/png');
+    await rm(path.join(root, 'qrs'), { recursive: true });
+    await storage.put('qrs', 'qr-dos.png', png, 'image/png');
+    expect(await readdir(path.join(root, 'qrs'))).toEqual(['qr-dos.png']);
   });
 });

@@ -75,20 +75,28 @@ export function createLocalStorage(root: string): ObjectStorage {
     return path.join(folderOf(bucket), key);
   };
   const syncFolderShared = sharedFolderSync();
+  // Folders made (or found) once: a put then costs no mkdir, unless the folder has gone since.
+  const madeFolders = new Set<string>();
   return {
     kind: 'local',
     async put(bucket, key, body) {
       const file = fileOf(bucket, key);
-      await mkdir(path.dirname(file), { recursive: true });
+      const folder = path.dirname(file);
       const partial = `${file}.${randomBytes(6).toString('hex')}${PARTIAL_SUFFIX}`;
       try {
-        await writeDurably(partial, body);
+        if (!madeFolders.has(folder)) await mkdir(folder, { recursive: true });
+        madeFolders.add(folder);
+        await writeDurably(partial, body).catch(async (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+          await mkdir(folder, { recursive: true });
+          await writeDurably(partial, body);
+        });
         await rename(partial, file);
       } catch (error) {
         await rm(partial, { force: true }).catch(() => undefined);
         throw error;
       }
-      await syncFolderShared(path.dirname(file));
+      await syncFolderShared(folder);
     },
     publicUrl(bucket, key) {
       assertSafeKey(key);
