@@ -34,6 +34,7 @@ export const serverEntryPoints = [
   'server/main.ts',
   'server/clicks/sqlite-writer-worker.ts',
   'server/db/sqlite-reader-worker.ts',
+  'server/links/qr-worker.ts',
   'server/cli/corto.ts',
 ];
 

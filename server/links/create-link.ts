@@ -54,7 +54,7 @@ export async function createLink(
     const shortCode = await freeShortCode(db, drawCode);
     const key = qrKey(shortCode);
     const shortLink = shortLinkOf(config.publicBaseUrl, { shortCode, customUrl: input.customUrl });
-    await storage.put(buckets.qrs, key, await qrPng(qrAddressOf(shortLink)), 'image/png');
+    await storage.put(buckets.qrs, key, qrPng(qrAddressOf(shortLink)), 'image/png');
     try {
       // The link and its tags together, or neither.
       return await db.transaction().execute(async (trx) => {

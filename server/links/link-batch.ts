@@ -1,5 +1,5 @@
 import type { FieldErrors } from '@common/api-error';
-import { type BulkResult, createLinkSchema } from '@common/links/link-schemas';
+import { type BulkResult, type CreateLink, createLinkSchema } from '@common/links/link-schemas';
 import { errorMessages } from '@common/messages';
 import type { AppContext } from '../app-context';
 import type { UrlRow } from '../db/schema';
@@ -22,6 +22,13 @@ function fieldsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }
   return fields;
 }
 
+/** A body checked as POST /api/links checks it: what to create, or its refusal in the API's envelope. */
+export function checkCreation(body: unknown): { input: CreateLink } | Extract<BulkResult, { error: unknown }> {
+  const parsed = strictCreate.safeParse(body);
+  if (parsed.success) return { input: parsed.data };
+  return { error: { code: 'validation', message: errorMessages.validation, fields: fieldsOf(parsed.error.issues) } };
+}
+
 /** `run` wraps the creation (the hour's quota); its AppError is the item's answer too. */
 export async function createOne(
   context: AppContext,
@@ -29,12 +36,10 @@ export async function createOne(
   body: unknown,
   run: (create: () => Promise<UrlRow>) => Promise<UrlRow> = (create) => create(),
 ): Promise<BulkResult> {
-  const parsed = strictCreate.safeParse(body);
-  if (!parsed.success) {
-    return { error: { code: 'validation', message: errorMessages.validation, fields: fieldsOf(parsed.error.issues) } };
-  }
+  const checked = checkCreation(body);
+  if ('error' in checked) return checked;
   try {
-    const row = await run(() => createLink(context, userId, parsed.data));
+    const row = await run(() => createLink(context, userId, checked.input));
     const tags = (await tagsOf(context.database.db, [row.id])).get(row.id);
     return { link: rowToLink(row, context, [], tags) };
   } catch (error) {

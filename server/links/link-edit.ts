@@ -112,7 +112,7 @@ export async function editLink(context: Context, userId: number, id: number, inp
     // The printed QR keeps working through the former alias; a new one shows the new address.
     const shortLink = shortLinkOf(config.publicBaseUrl, { shortCode: after.row.short_url, customUrl: after.row.custom_url });
     await storage
-      .put(buckets.qrs, qrKey(after.row.short_url), await qrPng(qrAddressOf(shortLink)), 'image/png')
+      .put(buckets.qrs, qrKey(after.row.short_url), qrPng(qrAddressOf(shortLink)), 'image/png')
       .catch((error: unknown) => log.warn({ err: error, id }, 'could not remake an edited link QR'));
   }
   return after;

@@ -8,7 +8,7 @@ import { signedInUser } from '../auth/require-user';
 import { AppError } from '../http/app-error';
 import { shortLinkOf } from './link-mapper';
 import { findUserLink } from './links.queries';
-import { qrPngOf, qrSvgOf } from './qr';
+import { qrPngOf, qrSvgOf } from './printable-qr';
 
 const idParams = z.object({ id: z.string() });
 

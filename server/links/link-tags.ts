@@ -38,6 +38,26 @@ export async function setLinkTags(db: Database, userId: number, urlId: number, t
   }
 }
 
+/**
+ * Tags for links just inserted, which have none yet (the import's chunk): each tag the user lacks
+ * added once (the first spelling in the chunk wins, a tag they have keeps its own), then every
+ * link's in one insert. Run inside the caller's transaction; tags already validated by tagsSchema.
+ */
+export async function tagNewLinks(db: Database, userId: number, links: { urlId: number; tags: string[] }[]): Promise<void> {
+  const names = new Map<string, string>();
+  for (const link of links) for (const tag of link.tags) if (!names.has(tagKey(tag))) names.set(tagKey(tag), tag);
+  if (names.size === 0) return;
+  await db
+    .insertInto('tags')
+    .values([...names].map(([key, name]) => ({ user_id: userId, name, name_key: key })))
+    .onConflict((oc) => oc.columns(['user_id', 'name_key']).doNothing())
+    .execute();
+  const rows = await db.selectFrom('tags').select(['id', 'name_key']).where('user_id', '=', userId).where('name_key', 'in', [...names.keys()]).execute();
+  const idOf = new Map(rows.map((row) => [row.name_key, Number(row.id)]));
+  const pairs = links.flatMap(({ urlId, tags }) => [...new Set(tags.map(tagKey))].map((key) => ({ tag_id: idOf.get(key)!, url_id: urlId })));
+  await db.insertInto('link_tags').values(pairs).execute();
+}
+
 // Alphabetical the Spanish way ('Álbum' beside 'algo', not after 'zeta'), the same on both databases.
 const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 const alphabetical = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);

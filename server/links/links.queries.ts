@@ -21,16 +21,28 @@ export function withTitleSearch<Row extends { title: string }>(row: Row): Row & 
   return { ...row, title_search: searchText(row.title) };
 }
 
+/** A link to insert, less the columns derived from others (the alias key, the searchable title). */
+export type NewLink = Omit<NewUrlRow, 'title_search' | 'custom_url' | 'custom_url_key'> & { custom_url: string | null };
+
 /** Inserts a link with the columns derived from others: the alias key and the searchable title. */
-export async function insertLink(
-  db: Database,
-  row: Omit<NewUrlRow, 'title_search' | 'custom_url' | 'custom_url_key'> & { custom_url: string | null },
-): Promise<UrlRow> {
+export async function insertLink(db: Database, row: NewLink): Promise<UrlRow> {
   return db
     .insertInto('urls')
     .values(withTitleSearch({ ...row, ...aliasColumns(row.custom_url) }))
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Inserts many links in one statement (the import's chunk); each one's id by its short code. */
+export async function insertLinks(db: Database, rows: NewLink[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const inserted = await db
+    .insertInto('urls')
+    .values(rows.map((row) => withTitleSearch({ ...row, ...aliasColumns(row.custom_url) })))
+    // By short code, not by position: SQLite does not promise RETURNING's order.
+    .returning(['id', 'short_url'])
+    .execute();
+  return new Map(inserted.map((row) => [row.short_url, Number(row.id)]));
 }
 
 export async function findUserLink(db: Database, userId: number, id: number): Promise<UrlRow | undefined> {
@@ -53,6 +65,22 @@ export async function isAddressTaken(db: Database, address: string): Promise<boo
     .executeTakeFirst();
   // A former alias still leads to its link until freed.
   return found !== undefined || (await findFormerAlias(db, key)) !== undefined;
+}
+
+/**
+ * Which of these addresses (addressKey's form) are taken, as isAddressTaken tells for one: a code,
+ * an alias or a former alias. Three lookups on unique indexes, whatever the number of addresses.
+ */
+export async function takenAddresses(db: Database, keys: string[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  if (keys.length === 0) return taken;
+  const codes = await db.selectFrom('urls').select('short_url').where('short_url', 'in', keys).execute();
+  for (const row of codes) taken.add(row.short_url);
+  const aliases = await db.selectFrom('urls').select('custom_url_key').where('custom_url_key', 'in', keys).execute();
+  for (const row of aliases) if (row.custom_url_key !== null) taken.add(row.custom_url_key);
+  const former = await db.selectFrom('former_aliases').select('alias_key').where('alias_key', 'in', keys).execute();
+  for (const row of former) taken.add(row.alias_key);
+  return taken;
 }
 
 /** The former alias with this key (addressKey's form), whoever's it is. */

@@ -47,7 +47,7 @@ describe.each(testDialects)('migration 0011 and the stored QR refresh on %s', (d
         .values({ user_id: userId, title: code, title_search: code, original_url: 'https://example.com/', short_url: code, custom_url: n === 0 ? 'Café' : null, custom_url_key: n === 0 ? 'café' : null, qr: `qr-${code}.png`, created_at: n, updated_at: n })
         .execute();
       // As the server stored them before: the bare address.
-      await storage.put(buckets.qrs, `qr-${code}.png`, await qrPng(qrTextOf(`${publicBaseUrl}/${n === 0 ? 'Café' : code}`)), 'image/png');
+      await storage.put(buckets.qrs, `qr-${code}.png`, qrPng(qrTextOf(`${publicBaseUrl}/${n === 0 ? 'Café' : code}`)), 'image/png');
     }
     await migrateToLatest(db);
     const typed = db as unknown as Database;

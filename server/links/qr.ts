@@ -1,6 +1,9 @@
-import type { QrEcc, QrOptions } from '@common/links/qr-options';
+import type { QrEcc } from '@common/links/qr-options';
 import QRCode from 'qrcode';
-import { loadSharp } from '../images/load-sharp';
+import { BilevelImage } from './bilevel-png';
+
+// The QR stored with each link (bucket 'qrs'), and the module matrix every QR is drawn from. No
+// sharp here: the import's QR thread loads this file (printable-qr.ts has the made-to-order ones).
 
 const STORED_SIDE = 400; // pixels of the stored PNG (bucket 'qrs')
 const STORED_MARGIN = 2; // modules of white around it
@@ -10,51 +13,26 @@ export function qrKey(shortCode: string): string {
   return `qr-${shortCode}.png`;
 }
 
-const rgb = (hex: string) => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)) as [number, number, number];
-
-/** The code's modules: making them costs under a millisecond, on the event loop. */
-function modulesOf(text: string, ecc: QrEcc) {
+/** The code's modules: making them costs under a millisecond. */
+export function modulesOf(text: string, ecc: QrEcc) {
   return QRCode.create(text, { errorCorrectionLevel: ecc }).modules;
 }
 
 /**
- * A QR PNG of exactly `size` pixels a side. qrcode's own PNG encoder runs on the event loop (about
- * 90 ms a code on a busy 2-core machine), stalling every redirect meanwhile; here only the module
- * matrix is made on it (one pixel a module), and sharp scales, pads and encodes on libuv's thread
- * pool. Every module gets the same whole number of pixels, so a printed code has sharp, even
- * modules; what does not divide evenly goes to the quiet zone.
+ * The stored QR PNG for a link (bucket 'qrs'): 400 pixels a side, black on white, each module the
+ * same whole number of pixels and the rest in the quiet zone, as printable-qr.ts's qrPngOf would draw it, but
+ * encoded as a 1-bit PNG (about 0.7 ms on the calling thread, the code's modules included). It
+ * encodes the short address (qrAddressOf: with ?qr=1), not the long URL, so every scan goes through
+ * the redirect and is counted as one (DESIGN.md rule 3).
  */
-export async function qrPngOf(text: string, { size, margin, color, background, ecc }: Omit<QrOptions, 'format'>): Promise<Buffer> {
-  const sharp = await loadSharp();
-  const modules = modulesOf(text, ecc);
-  const cells = modules.size + 2 * margin;
-  const [dark, light] = [rgb(color), rgb(background)];
-  const pixels = Buffer.alloc(cells * cells * 3);
-  for (let at = 0; at < cells * cells; at += 1) pixels.set(light, at * 3);
+export function qrPng(qrText: string): Buffer {
+  const modules = modulesOf(qrText, 'M');
+  const cells = modules.size + 2 * STORED_MARGIN;
+  const scale = Math.floor(STORED_SIDE / cells); // 2 or more: the largest code has 177 modules a side
+  const offset = Math.floor((STORED_SIDE - scale * cells) / 2) + STORED_MARGIN * scale;
+  const image = new BilevelImage(STORED_SIDE, STORED_SIDE);
   for (let row = 0; row < modules.size; row += 1) {
-    for (let col = 0; col < modules.size; col += 1) {
-      if (modules.get(row, col)) pixels.set(dark, ((row + margin) * cells + col + margin) * 3);
-    }
-  }
-  const image = sharp(pixels, { raw: { width: cells, height: cells, channels: 3 } });
-  const scale = Math.floor(size / cells);
-  if (scale < 1) return image.resize(size, size, { kernel: 'nearest' }).png().toBuffer();
-  const spare = size - scale * cells;
-  const before = Math.floor(spare / 2);
-  return image
-    .resize(scale * cells, scale * cells, { kernel: 'nearest' })
-    .extend({ top: before, left: before, bottom: spare - before, right: spare - before, background: { r: light[0], g: light[1], b: light[2] } })
-    .png()
-    .toBuffer();
-}
-
-/** The same code as SVG: one path of dark modules on a background square, crisp at any size. */
-export function qrSvgOf(text: string, { size, margin, color, background, ecc }: Omit<QrOptions, 'format'>): string {
-  const modules = modulesOf(text, ecc);
-  const cells = modules.size + 2 * margin;
-  let path = '';
-  for (let row = 0; row < modules.size; row += 1) {
-    // Runs of dark modules in a row become one rectangle each.
+    const y = offset + row * scale;
     for (let col = 0; col < modules.size; ) {
       if (!modules.get(row, col)) {
         col += 1;
@@ -62,21 +40,10 @@ export function qrSvgOf(text: string, { size, margin, color, background, ecc }: 
       }
       let end = col;
       while (end < modules.size && modules.get(row, end)) end += 1;
-      path += `M${col + margin} ${row + margin}h${end - col}v1h${col - end}z`;
+      image.darken(y, offset + col * scale, (end - col) * scale);
       col = end;
     }
+    image.repeatRow(y, scale - 1);
   }
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${cells} ${cells}" shape-rendering="crispEdges">` +
-    `<rect width="${cells}" height="${cells}" fill="${background}"/><path fill="${color}" d="${path}"/></svg>\n`
-  );
-}
-
-/**
- * The stored QR PNG for a link (bucket 'qrs'). It encodes the short address (qrAddressOf: with
- * ?qr=1), not the long URL, so every scan goes through the redirect and is counted as one
- * (DESIGN.md rule 3).
- */
-export function qrPng(qrText: string): Promise<Buffer> {
-  return qrPngOf(qrText, { size: STORED_SIDE, margin: STORED_MARGIN, color: '#000000', background: '#ffffff', ecc: 'M' });
+  return image.png();
 }

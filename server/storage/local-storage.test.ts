@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { createLocalStorage } from './local-storage';
+import { createLocalStorage, sharedFolderSync } from './local-storage';
 
 describe('local object storage', () => {
   let t: TestApp;
@@ -80,5 +80,40 @@ describe('local object storage', () => {
       expect([403, 404]).toContain(response.statusCode);
       expect(response.body).not.toContain('SQLite format');
     }
+  });
+
+  it('shares a folder sync among the writes waiting for it, each answered by a sync begun after its call', async () => {
+    const started: string[] = [];
+    const finish: (() => void)[] = [];
+    const sync = sharedFolderSync(async (folder) => {
+      started.push(folder);
+      await new Promise<void>((resolve) => finish.push(resolve));
+    });
+    const done: string[] = [];
+    const first = sync('qrs').then(() => done.push('first'));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(started).toEqual(['qrs']);
+    // Called while the first sync runs: they share the next one, which waits for it.
+    const second = sync('qrs').then(() => done.push('second'));
+    const third = sync('qrs').then(() => done.push('third'));
+    finish[0]!();
+    await first;
+    expect(done).toEqual(['first']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['qrs', 'qrs']);
+    finish[1]!();
+    await Promise.all([second, third]);
+    expect(done).toEqual(['first', 'second', 'third']);
+    expect(started).toHaveLength(2);
+  });
+
+  it('makes its bucket folder again if it has gone since the last write', async () => {
+    const root = path.join(t.config.dataDir, 'storage');
+    const storage = createLocalStorage(root);
+    await storage.put('qrs', 'qr-uno.png', png, 'image/png');
+    await rm(path.join(root, 'qrs'), { recursive: true });
+    await storage.put('qrs', 'qr-dos.png', png, 'image/png');
+    expect(await readdir(path.join(root, 'qrs'))).toEqual(['qr-dos.png']);
   });
 });

@@ -27,6 +27,31 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
+/**
+ * syncFolder shared by the writes that wait for it: a caller's rename is made before it calls, so
+ * any sync that starts afterwards covers it. While one runs, later callers share the next one,
+ * which starts when it ends: an import storing a thousand QRs pays for a handful of folder syncs
+ * instead of one each, and every put still returns only once its rename is on the disk.
+ */
+export function sharedFolderSync(sync: (folder: string) => Promise<void> = syncFolder): (folder: string) => Promise<void> {
+  const folders = new Map<string, { last: Promise<void>; next?: Promise<void> }>();
+  return (folder) => {
+    let state = folders.get(folder);
+    if (!state) folders.set(folder, (state = { last: Promise.resolve() }));
+    if (state.next) return state.next;
+    const entry = state;
+    const next = entry.last
+      .catch(() => undefined)
+      .then(() => {
+        entry.next = undefined; // started: a rename made from now on needs the one after
+        return sync(folder);
+      });
+    entry.next = next;
+    entry.last = next;
+    return next;
+  };
+}
+
 // The types the server stores, by the extension it gives them.
 const contentTypes: Record<string, string> = {
   png: 'image/png',
@@ -49,20 +74,29 @@ export function createLocalStorage(root: string): ObjectStorage {
     assertSafeKey(key);
     return path.join(folderOf(bucket), key);
   };
+  const syncFolderShared = sharedFolderSync();
+  // Folders made (or found) once: a put then costs no mkdir, unless the folder has gone since.
+  const madeFolders = new Set<string>();
   return {
     kind: 'local',
     async put(bucket, key, body) {
       const file = fileOf(bucket, key);
-      await mkdir(path.dirname(file), { recursive: true });
+      const folder = path.dirname(file);
       const partial = `${file}.${randomBytes(6).toString('hex')}${PARTIAL_SUFFIX}`;
       try {
-        await writeDurably(partial, body);
+        if (!madeFolders.has(folder)) await mkdir(folder, { recursive: true });
+        madeFolders.add(folder);
+        await writeDurably(partial, body).catch(async (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+          await mkdir(folder, { recursive: true });
+          await writeDurably(partial, body);
+        });
         await rename(partial, file);
       } catch (error) {
         await rm(partial, { force: true }).catch(() => undefined);
         throw error;
       }
-      await syncFolder(path.dirname(file));
+      await syncFolderShared(folder);
     },
     publicUrl(bucket, key) {
       assertSafeKey(key);
