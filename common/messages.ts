@@ -13,6 +13,7 @@ export const validationMessages = {
   titleRequired: 'El título es obligatorio',
   longUrlInvalid: 'La URL debe ser válida',
   longUrlRequired: 'La URL es obligatoria',
+  searchControl: 'La búsqueda no puede contener caracteres de control',
 } as const;
 
 export const errorMessages = {

@@ -1,6 +1,9 @@
 // The operator's Spanish sentences, shared by the server's answers and the admin screens.
 
+import { validationMessages } from '../messages';
+
 export const adminMessages = {
+  searchControl: validationMessages.searchControl,
   accountDisabled: 'Tu cuenta está desactivada',
   signupClosed: 'El registro está cerrado',
   signupClosedHelp: 'El registro de cuentas nuevas está cerrado en este servidor. Si necesitas una cuenta, pídesela a quien lo administra.',

@@ -9,7 +9,14 @@ export type SignupMode = (typeof signupModes)[number];
 
 /** `q` and `cursor` of the admin lists; the cursor is the last id of the page before. */
 export const adminListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional().default(''),
+  // No e-mail, name or link holds a control character; NUL is refused by PostgreSQL and by SQLite's full-text index.
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((value) => !/\p{Cc}/u.test(value), m.searchControl)
+    .optional()
+    .default(''),
   cursor: z.coerce.number().int().positive().optional(),
 });
 

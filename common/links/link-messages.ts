@@ -23,6 +23,7 @@ export const linkMessages = {
   titleTooLong: `El título no puede superar los ${TITLE_MAX_LENGTH} caracteres`,
   titleControl: 'El título no puede contener caracteres de control (saltos de línea, tabuladores...)',
   titleBidi: 'El título no puede contener caracteres invisibles que cambian la dirección del texto',
+  searchControl: validationMessages.searchControl,
   longUrlRequired: validationMessages.longUrlRequired,
   longUrlInvalid: validationMessages.longUrlInvalid,
   longUrlProtocol: 'La URL debe empezar por http:// o https://',

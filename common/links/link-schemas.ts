@@ -216,7 +216,8 @@ export type SortOrder = 'asc' | 'desc';
 
 export const listLinksQuerySchema = z.object({
   /** Case-insensitive substring of the title. */
-  q: z.string().trim().max(TITLE_MAX_LENGTH, m.titleTooLong).optional(),
+  // No title holds a control character; NUL is refused by PostgreSQL and by SQLite's full-text index.
+  q: z.string().trim().max(TITLE_MAX_LENGTH, m.titleTooLong).refine((value) => !CONTROL_CHARACTER.test(value), m.searchControl).optional(),
   limit: z.coerce
     .number({ error: m.limitInvalid })
     .int(m.limitInvalid)

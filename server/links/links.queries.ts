@@ -186,7 +186,7 @@ export function likeContains(text: string): string {
  * the same direction. The ids are picked from the sort's index (user_id, column, id...) walked in
  * that order: it stops at a page of matches, and a search in date or clicks order reads index
  * entries, never table rows. A tag narrows the walk to the tag's (tag_id, url_id) entries. A search
- * with few matches (searchIndex) takes them from the trigram index instead and sorts them. Then
+ * with few matches (searchIds) takes them from the trigram index instead and sorts them. Then
  * only that page's rows.
  */
 export function userLinksPageQuery(db: Database, userId: number, options: ListOptions) {

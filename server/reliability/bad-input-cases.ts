@@ -146,6 +146,7 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
     await register('e-mail of 255 characters', { ...person, email: `${'e'.repeat(245)}@corto.test`, profileImage: goodPng }, 'validation'),
     await register('password of 257 characters', { ...person, password: 'p'.repeat(257), profileImage: goodPng }, 'validation'),
     api('list filter of 201 characters', { method: 'GET', path: `/api/links?q=${'q'.repeat(201)}` }, 'user', 'validation'),
+    api('list filter with a NUL', { method: 'GET', path: '/api/links?q=a%00bc' }, 'user', 'validation'),
   );
 
   // Control characters, in every field.
@@ -335,7 +336,7 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
   for (const value of [{ email: 'sin-arroba' }, { email: 42 }, { email: 'a@b.co', uses: 3 }]) {
     cases.push(send('POST', '/api/admin/invites', value, 'user', 'validation'));
   }
-  for (const query of ['cursor=abc', 'cursor=-1', `q=${'x'.repeat(300)}`]) {
+  for (const query of ['cursor=abc', 'cursor=-1', `q=${'x'.repeat(300)}`, 'q=a%00bc']) {
     cases.push(api(`GET /api/admin/users?${query.slice(0, 40)}`, { method: 'GET', path: `/api/admin/users?${query}` }, 'user', 'validation'));
     cases.push(api(`GET /api/admin/links?${query.slice(0, 40)}`, { method: 'GET', path: `/api/admin/links?${query}` }, 'user', 'validation'));
   }
