@@ -1,8 +1,20 @@
 // autocannon in a process of its own (load.ts starts it): in the bench's process its event loop
 // would share a thread with whatever else the bench runs meanwhile (the dashboard's ten search
 // loops), and every delay there would be counted as the server's latency.
+// Seconds 'until-stopped' (load.ts's loadUntil): it says 'started' once running, and runs until
+// SIGINT, then reports as it does at the end of a duration.
 import autocannon from 'autocannon';
 
 const [url, connections, seconds] = process.argv.slice(2);
-const result = await autocannon({ url: url!, connections: Number(connections), duration: Number(seconds), followRedirect: false });
-process.stdout.write(JSON.stringify(result));
+const untilStopped = seconds === 'until-stopped';
+const instance = autocannon(
+  { url: url!, connections: Number(connections), duration: untilStopped ? 3600 : Number(seconds), followRedirect: false },
+  (error, result) => {
+    if (error) throw error;
+    process.stdout.write(JSON.stringify(result));
+  },
+);
+if (untilStopped) {
+  process.once('SIGINT', () => instance.stop());
+  process.stdout.write('started\n');
+}

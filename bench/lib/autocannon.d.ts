@@ -11,7 +11,7 @@ declare module 'autocannon' {
     requests: { average: number };
     latency: { p50: number; p99: number };
   }
-  function autocannon(options: {
+  export interface Options {
     url: string;
     connections: number;
     duration?: number;
@@ -23,6 +23,9 @@ declare module 'autocannon' {
       path?: string;
       setupRequest?: (request: { headers?: Record<string, string> }) => { headers?: Record<string, string> };
     }>;
-  }): Promise<Result>;
+  }
+  /** With a callback: the running instance, which stop() ends early (the callback still gets the result). */
+  function autocannon(options: Options, done: (error: Error | null, result: Result) => void): { stop(): void };
+  function autocannon(options: Options): Promise<Result>;
   export default autocannon;
 }

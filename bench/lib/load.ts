@@ -47,13 +47,22 @@ async function runWrk(url: string, connections: number, seconds: number): Promis
   };
 }
 
-async function runAutocannon(url: string, connections: number, seconds: number): Promise<LoadResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/lib/autocannon-child.ts'), url, String(connections), String(seconds)], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/** autocannon's child for `seconds`, or until `stop` settles (then started resolves once it runs). */
+async function runAutocannon(url: string, connections: number, seconds: number | { stop: Promise<unknown>; started(): void }): Promise<LoadResult> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'bench/lib/autocannon-child.ts'), url, String(connections), typeof seconds === 'number' ? String(seconds) : 'until-stopped'],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    if (typeof seconds !== 'number' && out.startsWith('started\n')) {
+      out = out.slice('started\n'.length);
+      seconds.started();
+      void seconds.stop.finally(() => child.kill('SIGINT'));
+    }
+  });
   const code = await new Promise((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`autocannon exited with ${String(code)}`);
   const result = JSON.parse(out) as AutocannonResult;
@@ -70,4 +79,22 @@ async function runAutocannon(url: string, connections: number, seconds: number):
 
 export async function load(url: string, connections: number, seconds: number): Promise<LoadResult> {
   return loadGenerator === 'wrk' ? runWrk(url, connections, seconds) : runAutocannon(url, connections, seconds);
+}
+
+/**
+ * Load for as long as something runs (until `stop` settles): `started` is called once the load is
+ * on, so what it is measured beside can begin then. autocannon runs once, for exactly that long;
+ * wrk takes windows of `windowSeconds` until then. One result per run.
+ */
+export async function loadUntil(url: string, connections: number, stop: Promise<unknown>, started: () => void, windowSeconds = 5): Promise<LoadResult[]> {
+  if (loadGenerator === 'autocannon') return [await runAutocannon(url, connections, { stop, started })];
+  let stopped = false;
+  void stop.finally(() => (stopped = true));
+  const windows: LoadResult[] = [];
+  do {
+    const window = runWrk(url, connections, windowSeconds);
+    if (windows.length === 0) started();
+    windows.push(await window);
+  } while (!stopped);
+  return windows;
 }
