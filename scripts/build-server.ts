@@ -1,9 +1,10 @@
 // The server as production runs it: one bundle per entry (the server, its database threads, the
-// operator's CLI), with the packages inside it. A start then reads a few files instead of resolving
-// and compiling some 1,500 modules of node_modules one by one, which took half of the time to
-// listening. Code only some installs need (PostgreSQL, Redis, mail, CSV import, QR and picture
-// work, the API document's YAML) is imported where it is used and lands in chunks of its own, read
-// the first time it is needed.
+// import's QR thread, the operator's CLI), with the packages inside it. A start then reads a few
+// files instead of resolving and compiling some 1,500 modules of node_modules one by one, which
+// took half of the time to listening (and, with that many modules loaded, left V8's caches for
+// process.nextTick's literal megamorphic, a slower event loop on every redirect). Code only some
+// installs or requests need (pg, nodemailer, sharp, file-type, the common-password list) is
+// imported where it is used and lands in chunks of its own, read the first time it is needed.
 //
 //   tsx scripts/build-server.ts [outdir]      (default dist/server; the benches build elsewhere)
 import { rm } from 'node:fs/promises';
