@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import type { DialectName } from './dialect';
 import type { DB } from './schema';
+import { withStatementCache } from './statement-cache';
 
 export type Database = Kysely<DB>;
 
@@ -28,6 +29,8 @@ export type DatabaseTarget =
   | { kind: 'postgres'; url: string; /** Used by tests to isolate each suite. */ schema?: string };
 
 const INT8_OID = 20;
+/** Prepared statements the embedded database's connection keeps (the API's queries are a few hundred texts at most). */
+const MAIN_STATEMENTS = 256;
 
 // bigint columns and count(*) come back from pg as strings; every value we keep fits in a double.
 const pgTypesOf = (types: typeof pg.types) => ({
@@ -44,7 +47,8 @@ function openSqlite(dataDir: string, beside = false): DatabaseHandle {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    // Statements kept: preparing a session's lookup or a page's tags cost more than running them.
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, MAIN_STATEMENTS) }) });
     return {
       db,
       dialect: 'sqlite',

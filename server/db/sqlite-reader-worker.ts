@@ -6,11 +6,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import type { ReaderReply, ReaderRequest } from './sqlite-reader-protocol';
 import { lowerThisThreadPriority, workerErrorFields } from './database-thread';
+import { statementCache } from './statement-cache';
 
 const { file } = workerData as { file: string };
 lowerThisThreadPriority();
 const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
 sqlite.pragma('busy_timeout = 5000');
+// A page, its totals and its former aliases are the same few texts on every request.
+const prepare = statementCache(sqlite, 64);
 
 const port = parentPort!;
 port.on('message', (request: ReaderRequest) => {
@@ -20,7 +23,7 @@ port.on('message', (request: ReaderRequest) => {
       port.postMessage({ id: request.id, ok: true, rows: [] } satisfies ReaderReply);
       return;
     }
-    const rows = sqlite.prepare(request.sql).all(...request.parameters) as Record<string, unknown>[];
+    const rows = prepare(request.sql).all(...request.parameters) as Record<string, unknown>[];
     port.postMessage({ id: request.id, ok: true, rows } satisfies ReaderReply);
   } catch (error) {
     port.postMessage({ id: request.id, ok: false, ...workerErrorFields(error) } satisfies ReaderReply);

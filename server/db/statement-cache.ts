@@ -2,23 +2,29 @@ import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
 
 /**
- * better-sqlite3 for Kysely with each prepared statement kept by its SQL text. Kysely prepares
- * every query anew, and preparing the click writer's 100-row insert costs more than running it.
- * Safe on one connection: Kysely runs one query at a time on it.
+ * A connection's prepared statements kept by their SQL text, the least recently used let go
+ * beyond `maxStatements`. Kysely prepares every query anew, and preparing costs more than running
+ * most of ours: a session's lookup, a page's tags, the click writer's 100-row insert. Safe on one
+ * connection: its queries run one at a time (Kysely's lock, or a thread's synchronous loop).
  */
-export function withStatementCache(sqlite: SQLite.Database, maxStatements = 32): SqliteDatabase {
+export function statementCache(sqlite: SQLite.Database, maxStatements: number): (sql: string) => SQLite.Statement {
   const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        // Beyond the few fixed statements, texts vary (the last, shorter insert of a batch): start over.
-        if (statements.size >= maxStatements) statements.clear();
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
+  return (sql) => {
+    let statement = statements.get(sql);
+    if (statement) {
+      // Most recently used last: the Map's order is the eviction order.
+      statements.delete(sql);
+    } else {
+      statement = sqlite.prepare(sql);
+      if (statements.size >= maxStatements) statements.delete(statements.keys().next().value!);
+    }
+    statements.set(sql, statement);
+    return statement;
   };
+}
+
+/** better-sqlite3 for Kysely, its statements kept by statementCache. */
+export function withStatementCache(sqlite: SQLite.Database, maxStatements = 32): SqliteDatabase {
+  const prepare = statementCache(sqlite, maxStatements);
+  return { close: () => sqlite.close(), prepare };
 }

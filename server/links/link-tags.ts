@@ -63,15 +63,16 @@ const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true })
 const alphabetical = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
 /** Each link's tags, alphabetical, for the links of a page. */
-export async function tagsOf(db: Database, urlIds: number[]): Promise<Map<number, string[]>> {
+export async function tagsOf(from: Database | DatabaseReader, urlIds: number[]): Promise<Map<number, string[]>> {
   const byLink = new Map<number, string[]>();
   if (urlIds.length === 0) return byLink;
-  const rows = await db
+  // A reader (the list's) runs it off the event loop; a connection or transaction here.
+  const query = ('rows' in from ? from.db : from)
     .selectFrom('link_tags')
     .innerJoin('tags', 'tags.id', 'link_tags.tag_id')
     .select(['link_tags.url_id', 'tags.name'])
-    .where('link_tags.url_id', 'in', urlIds)
-    .execute();
+    .where('link_tags.url_id', 'in', urlIds);
+  const rows = 'rows' in from ? await from.rows(query) : await query.execute();
   for (const row of rows) {
     const id = Number(row.url_id);
     byLink.set(id, [...(byLink.get(id) ?? []), row.name]);

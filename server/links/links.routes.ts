@@ -82,7 +82,7 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       const ids = page.map((row) => row.id);
-      const [previous, tags] = await Promise.all([formerAliasesOf(reader, ids), tagsOf(db, ids)]);
+      const [previous, tags] = await Promise.all([formerAliasesOf(reader, ids), tagsOf(reader, ids)]);
       return {
         links: page.map((row) => rowToLink(row, context, previous.get(row.id), tags.get(row.id))),
         totals,
