@@ -4,11 +4,13 @@ import { openDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
 import { refreshStoredQrs } from './links/qr-refresh';
+import { limitHeapGrowth } from './memory/heap-settings';
 import { sweepOrphans } from './storage/orphan-sweep';
 
 const WRITER_READY_WAIT_MS = 30_000;
 
 async function main() {
+  limitHeapGrowth();
   const config = loadConfig();
   const database = openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', dataDir: config.dataDir },

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { DATABASE_THREAD_LIMITS } from '../memory/heap-settings';
 
 // What the click writer's and the database readers' threads share: how they start, and how their
 // errors travel back with the driver's code.
@@ -16,13 +17,13 @@ import { Worker } from 'node:worker_threads';
 export function startDatabaseThread(callerUrl: string, name: string, workerData: unknown): Worker {
   const here = path.dirname(fileURLToPath(callerUrl));
   const bundled = path.join(here, `${name}.js`);
-  if (existsSync(bundled)) return new Worker(bundled, { workerData });
+  if (existsSync(bundled)) return new Worker(bundled, { workerData, resourceLimits: DATABASE_THREAD_LIMITS });
   const source = pathToFileURL(path.join(here, `${name}.ts`)).href;
   // tsx's ESM entry (require.resolve would give the CommonJS one, which cannot register hooks here).
   const tsxDir = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsx = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
   const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(boot, { eval: true, workerData });
+  return new Worker(boot, { eval: true, workerData, resourceLimits: DATABASE_THREAD_LIMITS });
 }
 
 /** An error as a database thread sends it back: its message, and the driver's code when it has one. */
