@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickCount, insertLink, rollup } from '../redirect/redirect.test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
-import { writeClickBatch } from './click-batch';
+import { pruneClickWriterState, writeClickBatch } from './click-batch';
 import type { ClickDetails } from './enrich';
+import { DAY_MS, dayOf } from './visitors';
 
 describe.each(testDialects)('a batch of clicks written on %s', (dialect) => {
   let t: TestApp;
@@ -62,5 +63,40 @@ describe.each(testDialects)('a batch of clicks written on %s', (dialect) => {
     expect(await rollup(t.database.db, link.id, 'bots')).toEqual({ '': 5 });
     expect(await rollup(t.database.db, link.id, 'device')).toEqual({ mobile: 120, desktop: 125 });
     expect(await rollup(t.database.db, link.id, 'visitors')).toEqual({ '': 10 });
+  });
+  const threeClicks = (urlId: number, at: number) =>
+    Array.from({ length: 3 }, (_, i) => ({
+      urlId,
+      at: at + i,
+      details: { day: dayOf(at), country: 'ES', city: 'Madrid', device: 'mobile', browser: 'Firefox', os: 'Android', referrer: null, isBot: false, visitorHash: `v${i}` } satisfies ClickDetails,
+    }));
+  const rowsOf = async (urlId: number) =>
+    (await t.database.db.selectFrom('clicks').select('id').where('url_id', '=', urlId).execute()).length;
+
+  it('a batch sent again under its id (written, its answer lost on the way back) is stored once', async () => {
+    const link = await insertLink(t.database.db);
+    const batch = threeClicks(link.id, Date.now());
+    expect(await writeClickBatch(t.database.db, batch, 'lote-1')).toBe(3);
+    expect(await writeClickBatch(t.database.db, batch, 'lote-1')).toBe(0);
+    expect(await rowsOf(link.id)).toBe(3);
+    expect(await clickCount(t.database.db, link.id)).toBe(3);
+    expect(await rollup(t.database.db, link.id, 'device')).toEqual({ mobile: 3 });
+    // Another id is another batch.
+    expect(await writeClickBatch(t.database.db, batch, 'lote-2')).toBe(3);
+    expect(await clickCount(t.database.db, link.id)).toBe(6);
+  });
+
+  it('forgets the ids of batches written before yesterday, with the visitor hashes', async () => {
+    const today = dayOf(Date.now());
+    await t.database.db
+      .insertInto('click_batches')
+      .values([
+        { id: 'viejo', written_at: (today - 2) * DAY_MS },
+        { id: 'de-ayer', written_at: (today - 1) * DAY_MS + 1 },
+      ])
+      .execute();
+    await pruneClickWriterState(t.database.db, today);
+    const left = await t.database.db.selectFrom('click_batches').select('id').where('id', 'in', ['viejo', 'de-ayer']).execute();
+    expect(left.map((row) => row.id)).toEqual(['de-ayer']);
   });
 });

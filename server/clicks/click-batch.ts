@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import { insertClicks, insertNewVisitors, upsertRollups, type VisitorRow } from './bulk-sql';
 import type { EnrichedClick } from './enrich';
 import { clicksPerLinkAndDetails, humanClicksPerLink, humanScansPerLinkAndDay, limitedClicksPerLink, rollupIncrements } from './rollups';
+import { DAY_MS } from './visitors';
 
 /**
  * One transaction: the raw rows, each link's click_count (and limit_used, for places of a click
@@ -9,8 +10,19 @@ import { clicksPerLinkAndDetails, humanClicksPerLink, humanScansPerLinkAndDay, l
  * roll-ups, so the counts always agree with the rows. Returns how many clicks were written;
  * clicks of a link deleted meanwhile are left out (its rows would be deleted with it anyway).
  */
-export async function writeClickBatch(db: Database, clicks: EnrichedClick[]): Promise<number> {
+export async function writeClickBatch(db: Database, clicks: EnrichedClick[], batchId?: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // The batch's id first (a write, as below): a batch already written, whose answer was lost on
+    // the way back, is sent again under the same id and writes nothing the second time.
+    if (batchId !== undefined) {
+      const claimed = await trx
+        .insertInto('click_batches')
+        .values({ id: batchId, written_at: Date.now() })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!claimed) return 0;
+    }
     // Each link's click_count first, in id order: a write as the first statement makes SQLite
     // wait for the write lock (a read first would fail at once with SQLITE_BUSY when another
     // connection wrote meanwhile), the fixed order keeps concurrent PostgreSQL writers from
@@ -68,7 +80,11 @@ export async function writeClickBatch(db: Database, clicks: EnrichedClick[]): Pr
   });
 }
 
-/** Visitors are only needed while their day can still get clicks. */
-export async function pruneOldVisitors(db: Database, today: number): Promise<void> {
+/**
+ * Visitors are only needed while their day can still get clicks; a batch's id only while the
+ * writer may still send it again (seconds).
+ */
+export async function pruneClickWriterState(db: Database, today: number): Promise<void> {
   await db.deleteFrom('click_visitors').where('day', '<', today - 1).execute();
+  await db.deleteFrom('click_batches').where('written_at', '<', (today - 1) * DAY_MS).execute();
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Database, DatabaseHandle } from '../db/database';
 import { DatabaseThreadError, startDatabaseThread } from '../db/database-thread';
-import { pruneOldVisitors, writeClickBatch } from './click-batch';
+import { pruneClickWriterState, writeClickBatch } from './click-batch';
 import { createEnricher, type Visit } from './enrich';
 import type { Geo } from './geo';
 import { toColumns, type WorkerCall, type WorkerReply, type WorkerRequest, type WriterTarget } from './sqlite-writer-protocol';
@@ -12,7 +12,8 @@ import { toColumns, type WorkerCall, type WorkerReply, type WorkerRequest, type 
 export interface ClickSink {
   /** Resolves once a batch would be enriched and written at once (thread started, IP database loaded). */
   ready(): Promise<void>;
-  write(visits: Visit[]): Promise<number>;
+  /** `batchId`: the same each time a batch is sent again, so a batch already written is not written twice. */
+  write(visits: Visit[], batchId: string): Promise<number>;
   prune(today: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,11 +40,11 @@ export function inProcessSink(db: Database, geo: Geo): ClickSink {
   const enrich = createEnricher(geo);
   return {
     ready: () => geo.ready,
-    write: async (visits) => {
+    write: async (visits, batchId) => {
       await geo.ready; // a click is never located as Unknown just because the file was still loading
-      return writeClickBatch(db, visits.map(enrich));
+      return writeClickBatch(db, visits.map(enrich), batchId);
     },
-    prune: (today) => pruneOldVisitors(db, today),
+    prune: (today) => pruneClickWriterState(db, today),
     close: async () => {},
   };
 }
@@ -108,9 +109,9 @@ export function workerSink(where: Promise<WriterTarget>, log: FastifyBaseLogger)
       target ??= await where;
       await call({ kind: 'ready' });
     },
-    async write(visits) {
+    async write(visits, batchId) {
       target ??= await where;
-      return call({ kind: 'write', visits: toColumns(visits) });
+      return call({ kind: 'write', visits: toColumns(visits), batch: batchId });
     },
     async prune(today) {
       target ??= await where;

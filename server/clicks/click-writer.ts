@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database';
 import { openClickSink } from './click-sink';
@@ -61,7 +62,8 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
   // Batches taken from the queue and not yet committed (raw: the sink enriches them); a batch the
   // database rejects as data is split in halves until the offending click is found, so one bad
   // row costs one click.
-  const pending: Visit[][] = [];
+  // Each with the id it keeps while retried: a batch written whose answer was lost is not written twice.
+  const pending: { visits: Visit[]; id: string }[] = [];
   let pendingCount = 0;
   const counts = { written: 0, shed: 0, rejected: 0, accepted: 0, batches: 0, batchSeconds: 0 };
   let backoffMs = 0;
@@ -77,13 +79,13 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
     if (pending.length === 0) {
       const batch = queue.length <= MAX_BATCH ? queue : queue.slice(0, MAX_BATCH);
       queue = queue.length <= MAX_BATCH ? [] : queue.slice(MAX_BATCH);
-      pending.push(batch);
+      pending.push({ visits: batch, id: randomUUID() });
       pendingCount += batch.length;
     }
-    const batch = pending[pending.length - 1]!;
+    const { visits: batch, id } = pending[pending.length - 1]!;
     try {
       const started = performance.now();
-      await sink.write(batch);
+      await sink.write(batch, id);
       counts.batches += 1;
       counts.batchSeconds += (performance.now() - started) / 1000;
       pending.pop();
@@ -103,7 +105,8 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
           log.error({ err: error, urlId: batch[0]!.urlId }, 'click writer: the database refused a click; it is dropped');
         } else {
           const half = Math.ceil(batch.length / 2);
-          pending.push(batch.slice(half), batch.slice(0, half));
+          // Never written (the database refused the whole batch): each half is a batch of its own.
+          pending.push({ visits: batch.slice(half), id: randomUUID() }, { visits: batch.slice(0, half), id: randomUUID() });
         }
         return true;
       }
@@ -177,7 +180,7 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
     },
 
     stats: () => {
-      const oldest = [pending[0]?.[0]?.at, queue[0]?.at].filter((at): at is number => at !== undefined);
+      const oldest = [pending[0]?.visits[0]?.at, queue[0]?.at].filter((at): at is number => at !== undefined);
       return { queued: queued(), ...counts, oldestQueuedAt: oldest.length > 0 ? Math.min(...oldest) : undefined };
     },
   };

@@ -44,7 +44,8 @@ export function fromColumns({ urlId, at, ip, userAgent, referrer, limited, scans
 
 /** Raw visits: the thread enriches them (device, geo, bot, visitor hash), so the event loop does not. */
 export type WorkerCall =
-  | { kind: 'write'; visits: VisitColumns }
+  /** `batch`: the id the writer gave the batch, the same when it sends it again. */
+  | { kind: 'write'; visits: VisitColumns; batch: string }
   | { kind: 'prune'; today: number }
   /** Answers once the thread can enrich: its IP database loaded (or failed to). */
   | { kind: 'ready' }

@@ -10,7 +10,7 @@ import { type Database, openDatabase } from '../db/database';
 import type { DB } from '../db/schema';
 import { withStatementCache } from '../db/statement-cache';
 import { workerErrorFields } from '../db/database-thread';
-import { pruneOldVisitors, writeClickBatch } from './click-batch';
+import { pruneClickWriterState, writeClickBatch } from './click-batch';
 import { createEnricher } from './enrich';
 import { openGeo } from './geo';
 import { fromColumns, type WorkerReply, type WorkerRequest, type WriterTarget } from './sqlite-writer-protocol';
@@ -40,14 +40,14 @@ port.on('message', (request: WorkerRequest) => {
   const run = async (): Promise<number> => {
     if (request.kind === 'write') {
       await geo.ready; // a click is never located as Unknown just because the file was still loading
-      return writeClickBatch(db, fromColumns(request.visits).map(enrich));
+      return writeClickBatch(db, fromColumns(request.visits).map(enrich), request.batch);
     }
     if (request.kind === 'ready') {
       await geo.ready;
       return 0;
     }
     if (request.kind === 'prune') {
-      await pruneOldVisitors(db, request.today);
+      await pruneClickWriterState(db, request.today);
       return 0;
     }
     await close();

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 // matched to today's, nor reversed by trying every IPv4 address. The price: a restart mid-day
 // (or a second instance) draws another salt, so a visitor may be counted again that day.
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 export function dayOf(epochMs: number): number {
   return Math.floor(epochMs / DAY_MS);

@@ -15,6 +15,7 @@ import * as apiTokens from './migrations/0012-api-tokens';
 import * as accounts from './migrations/0013-accounts';
 import * as operator from './migrations/0014-operator';
 import * as trigramSearch from './migrations/0015-trigram-search';
+import * as clickBatches from './migrations/0016-click-batches';
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013-accounts': accounts,
   '0014-operator': operator,
   '0015-trigram-search': trigramSearch,
+  '0016-click-batches': clickBatches,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

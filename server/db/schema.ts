@@ -168,6 +168,12 @@ export interface ClickVisitorsTable {
   visitor_hash: string;
 }
 
+/** A batch of clicks the writer has written, by the id it gave it: a batch sent again is not counted twice. */
+export interface ClickBatchesTable {
+  id: string;
+  written_at: number;
+}
+
 /** One Idempotency-Key of one user; status_code and response_body stay null while its request runs. */
 export interface IdempotencyKeysTable {
   user_id: number;
@@ -256,6 +262,7 @@ export interface DB {
   clicks: ClicksTable;
   click_rollups: ClickRollupsTable;
   click_visitors: ClickVisitorsTable;
+  click_batches: ClickBatchesTable;
   idempotency_keys: IdempotencyKeysTable;
   user_link_totals: UserLinkTotalsTable;
   former_aliases: FormerAliasesTable;
