@@ -3,9 +3,9 @@ import type { ResourceLimits } from 'node:worker_threads';
 
 /**
  * How far V8 lets a heap grow past what survived its last full collection before the next one:
- * 30 % rather than V8's own choice, which under a steady stream of redirects reached two to four
+ * 30 % rather than V8's own choice, which under a steady stream of redirects reached several
  * times the live heap (the click queue's visits live long enough to reach the old generation and
- * die there). Measured with `npm run bench:memory` and `npm run bench:redirect`: a third less
+ * die there). Measured with `npm run bench:memory` and `npm run bench:redirect`: a quarter less
  * memory after load, and no more event-loop CPU per redirect. V8 reads it at each collection, so
  * setting it once the process runs works, for every thread.
  */
