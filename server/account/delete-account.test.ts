@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { connect } from 'node:net';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -13,6 +12,7 @@ import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { tablesOfThisDatabase } from '../test/database-tables';
 import { registerUser, sameOrigin } from '../test/test-users';
 import { deleteAccount } from './delete-account';
+import { redisReachable, testRedisUrl as redisUrl } from '../test/redis';
 
 const desktop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
@@ -116,13 +116,7 @@ describe.each(testDialects)('deleteAccount on %s', (dialect) => {
 });
 
 // Two instances sharing Redis: the account deleted through one, its addresses stop on the other.
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const hasRedis = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(redisUrl);
-  const socket = connect(Number(port || 6379), hostname);
-  socket.once('connect', () => (socket.destroy(), resolve(true)));
-  socket.once('error', () => resolve(false));
-});
+const hasRedis = await redisReachable(redisUrl);
 if (!hasRedis) console.warn(`delete-account.test: no Redis at ${redisUrl}; cross-instance test skipped`);
 
 describe.runIf(hasRedis).each(testDialects)('deleteAccount across instances on %s', (dialect) => {

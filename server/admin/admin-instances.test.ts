@@ -1,4 +1,3 @@
-import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -8,26 +7,17 @@ import { agents } from '../redirect/redirect.test-support';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { registerUser } from '../test/test-users';
 import { call, registerAdmin } from './admin-test-support';
+import { redisReachable, testRedisUrl as redisUrl } from '../test/redis';
 
 // Two instances behind a load balancer: one PostgreSQL database (a pool each) and Redis. An
 // operator disables a link, or its owner, through instance A; instance B, which had the link in its
 // redirect cache, answers its next visit with the 410 page.
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const databaseUrl = process.env.TEST_DATABASE_URL;
-
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port || 6379), hostname);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
 
 const missing = [
   databaseUrl ? undefined : 'TEST_DATABASE_URL is unset (PostgreSQL is needed to share a database)',
-  (await reachable(redisUrl)) ? undefined : `no Redis at ${redisUrl}`,
+  (await redisReachable(redisUrl)) ? undefined : `no Redis at ${redisUrl}`,
 ].filter(Boolean);
 if (missing.length > 0) console.warn(`admin-instances.test skipped: ${missing.join('; ')}`);
 

@@ -1,19 +1,9 @@
-import { connect } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLimiterFactory, type LimiterFactory } from './shared-limiter';
+import { redisReachable, testRedisUrl as redisUrl } from '../test/redis';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port || 6379), hostname);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
-const hasRedis = await reachable(redisUrl);
+const hasRedis = await redisReachable(redisUrl);
 if (!hasRedis) console.warn(`shared-limiter.test: no Redis at ${redisUrl}; shared tests skipped`);
 
 function recordingLog() {

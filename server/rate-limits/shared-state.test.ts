@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,16 +9,13 @@ import { migrateToLatest } from '../db/migrate';
 import { startTcpProxy, type TcpProxy } from '../reliability/tcp-proxy';
 import { openTestDatabase } from '../test/test-app';
 import { sameOrigin } from '../test/test-users';
+import { redisReachable } from '../test/redis';
 
 // Two instances of Corto sharing one Redis (the machine's, on 127.0.0.1:6379, through a TCP relay
 // the test can cut): their rate limits count together, and without Redis each counts alone.
 
 const redis = { host: '127.0.0.1', port: Number(process.env.TEST_REDIS_PORT ?? 6379) };
-const hasRedis = await new Promise<boolean>((resolve) => {
-  const socket = connect(redis.port, redis.host);
-  socket.once('connect', () => (socket.destroy(), resolve(true)));
-  socket.once('error', () => resolve(false));
-});
+const hasRedis = await redisReachable(`redis://${redis.host}:${redis.port}`);
 if (!hasRedis) console.warn(`shared-state.test: no Redis on ${redis.host}:${redis.port}; skipped`);
 
 interface Instance {

@@ -1,4 +1,3 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import type { FastifyInstance } from 'fastify';
@@ -6,20 +5,11 @@ import { buildApp } from '../app';
 import { createLinkAs } from '../links/links.test-support';
 import { registerUser, sameOrigin } from '../test/test-users';
 import { agents, insertLink } from './redirect.test-support';
+import { redisReachable, testRedisUrl as redisUrl } from '../test/redis';
 
 // Two instances sharing Redis: a link deleted through one stops redirecting on the other.
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port || 6379), hostname);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
-
-const hasRedis = await reachable(redisUrl);
+const hasRedis = await redisReachable(redisUrl);
 if (!hasRedis) console.warn(`link-cache.test: no Redis at ${redisUrl}; cross-instance test skipped`);
 
 async function until(condition: () => boolean) {

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -9,16 +8,13 @@ import { hasHaproxy, type Haproxy, startHaproxy } from '../test/haproxy';
 import { startTestS3, type TestS3 } from '../test/s3-server';
 import { makeImage, sameOrigin } from '../test/test-users';
 import { type ProcessDatabase, processDatabase, startServer, until, withDatabase } from './server-process';
+import { redisReachable } from '../test/redis';
 
 // Two Corto processes on loopback behind Debian's HAProxy, sharing PostgreSQL, Redis and an S3
 // server: what a self-hoster running several instances relies on.
 
 const redisPort = 6379;
-const hasRedis = await new Promise<boolean>((resolve) => {
-  const socket = connect(redisPort, '127.0.0.1');
-  socket.once('connect', () => (socket.destroy(), resolve(true)));
-  socket.once('error', () => resolve(false));
-});
+const hasRedis = await redisReachable(`redis://127.0.0.1:${redisPort}`);
 const missing = [
   process.env.TEST_DATABASE_URL ? undefined : 'TEST_DATABASE_URL is unset (PostgreSQL is needed to share a database)',
   hasHaproxy ? undefined : 'haproxy is not installed (apt-get install -y haproxy)',

@@ -1,21 +1,12 @@
-import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser, sameOrigin } from '../test/test-users';
 import { bearer, createTokenAs } from './tokens.test-support';
+import { redisReachable, testRedisUrl as redisUrl } from '../test/redis';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port || 6379), hostname);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
-const hasRedis = await reachable(redisUrl);
+const hasRedis = await redisReachable(redisUrl);
 if (!hasRedis) console.warn(`bearer-limits.test: no Redis at ${redisUrl}; cross-instance tests skipped`);
 
 async function until(condition: () => Promise<boolean>) {
