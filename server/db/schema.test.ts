@@ -1,8 +1,5 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDialects } from '../test/test-app';
+import { openScratchDatabase, testDialects } from '../test/test-app';
 import { tablesOfThisDatabase } from '../test/database-tables';
 import { insertLink } from '../links/links.queries';
 import type { Database } from './database';
@@ -14,13 +11,9 @@ describe.each(testDialects)('migrations on %s', (dialect) => {
   let cleanup: () => Promise<void>;
 
   beforeEach(async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'corto-schema-'));
-    const opened = await openTestDatabase(dialect, dataDir);
-    db = opened.database.db;
-    cleanup = async () => {
-      await opened.database.close();
-      await opened.drop();
-    };
+    const scratch = await openScratchDatabase(dialect);
+    db = scratch.database.db;
+    cleanup = scratch.close;
     await migrateToLatest(db);
   });
   afterEach(async () => cleanup());

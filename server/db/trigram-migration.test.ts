@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDialects } from '../test/test-app';
+import { openScratchDatabase, testDialects } from '../test/test-app';
 import { migrateTo, migrateToLatest } from './migrate';
 import { searchText } from './search-text';
 
@@ -12,14 +9,9 @@ describe.each(testDialects)('migration 0015 (trigram indexes) on %s', (dialect) 
   let db: Kysely<any>;
   let cleanup: () => Promise<void>;
   beforeEach(async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'corto-migration-'));
-    const opened = await openTestDatabase(dialect, dataDir);
-    db = opened.database.db;
-    cleanup = async () => {
-      await opened.database.close();
-      await opened.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    };
+    const scratch = await openScratchDatabase(dialect);
+    db = scratch.database.db;
+    cleanup = scratch.close;
     await migrateTo(db, '0014-operator');
   });
   afterEach(async () => cleanup());

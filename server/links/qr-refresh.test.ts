@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buckets } from '@common/constants';
 import { qrTextOf } from '@common/links/short-address';
@@ -8,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { migrateTo, migrateToLatest } from '../db/migrate';
 import { createLocalStorage } from '../storage/local-storage';
-import { openTestDatabase, testDialects } from '../test/test-app';
+import { openScratchDatabase, testDialects } from '../test/test-app';
 import { decodeQr } from './links.test-support';
 import { qrPng } from './qr';
 import { refreshStoredQrs } from './qr-refresh';
@@ -21,14 +20,10 @@ describe.each(testDialects)('migration 0011 and the stored QR refresh on %s', (d
   let dataDir: string;
   let cleanup: () => Promise<void>;
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'corto-qr-refresh-'));
-    const opened = await openTestDatabase(dialect, dataDir);
-    db = opened.database.db;
-    cleanup = async () => {
-      await opened.database.close();
-      await opened.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    };
+    const scratch = await openScratchDatabase(dialect);
+    ({ dataDir } = scratch);
+    db = scratch.database.db;
+    cleanup = scratch.close;
     await migrateTo(db, '0009-living-links');
   });
   afterEach(async () => cleanup());

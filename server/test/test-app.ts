@@ -30,6 +30,24 @@ export async function openTestDatabase(dialect: DialectName, dataDir: string) {
   return { database: openDatabase({ kind: 'postgres', url, schema }), drop };
 }
 
+/**
+ * A test database of its own in a new folder, migrated by the test itself (a migration's tests
+ * stop at the one before theirs); close() removes the database and the folder.
+ */
+export async function openScratchDatabase(dialect: DialectName) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'corto-scratch-'));
+  const { database, drop } = await openTestDatabase(dialect, dataDir);
+  return {
+    database,
+    dataDir,
+    async close() {
+      await database.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'corto-test-'));
   const { database, drop } = await openTestDatabase(dialect, dataDir);
