@@ -19,6 +19,14 @@ export interface DatabaseReader {
 
 const POSTGRES_READS_AT_ONCE = 2;
 
+/**
+ * A query run on a reader (off the event loop) when given one, else on the connection or
+ * transaction given: for reads that serve both a list's page and a single link's answer.
+ */
+export function rowsOn<T>(from: Database | DatabaseReader, build: (db: Database) => Compilable<T> & { execute(): Promise<T[]> }): Promise<T[]> {
+  return 'rows' in from ? from.rows(build(from.db)) : build(from).execute();
+}
+
 /** `purpose` names the thread in the log ('stats', 'links'). */
 export function openDatabaseReader(database: DatabaseHandle, log: FastifyBaseLogger, purpose: string): DatabaseReader {
   const { db } = database;

@@ -1,6 +1,6 @@
 import { tagKey } from '@common/links/link-schemas';
 import type { Database } from '../db/database';
-import type { DatabaseReader } from '../db/database-reader';
+import { type DatabaseReader, rowsOn } from '../db/database-reader';
 
 // A user's tags and the links that carry them. A tag is one row per user and lowercase key (its
 // first spelling is its name); link_tags joins it to links. Both cascade away with the user or
@@ -66,13 +66,9 @@ const alphabetical = (a: string, b: string) => collator.compare(a, b) || (a < b 
 export async function tagsOf(from: Database | DatabaseReader, urlIds: number[]): Promise<Map<number, string[]>> {
   const byLink = new Map<number, string[]>();
   if (urlIds.length === 0) return byLink;
-  // A reader (the list's) runs it off the event loop; a connection or transaction here.
-  const query = ('rows' in from ? from.db : from)
-    .selectFrom('link_tags')
-    .innerJoin('tags', 'tags.id', 'link_tags.tag_id')
-    .select(['link_tags.url_id', 'tags.name'])
-    .where('link_tags.url_id', 'in', urlIds);
-  const rows = 'rows' in from ? await from.rows(query) : await query.execute();
+  const rows = await rowsOn(from, (db) =>
+    db.selectFrom('link_tags').innerJoin('tags', 'tags.id', 'link_tags.tag_id').select(['link_tags.url_id', 'tags.name']).where('link_tags.url_id', 'in', urlIds),
+  );
   for (const row of rows) {
     const id = Number(row.url_id);
     byLink.set(id, [...(byLink.get(id) ?? []), row.name]);

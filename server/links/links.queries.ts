@@ -2,7 +2,7 @@ import { addressKey } from '@common/links/short-address';
 import type { LinkSort, LinkStatus, SortOrder } from '@common/links/link-schemas';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../db/database';
-import type { DatabaseReader } from '../db/database-reader';
+import { type DatabaseReader, rowsOn } from '../db/database-reader';
 import { dialectOf } from '../db/dialect';
 import type { DB, NewUrlRow, UrlRow } from '../db/schema';
 import { searchText } from '../db/search-text';
@@ -92,14 +92,9 @@ export async function findFormerAlias(db: Database, key: string) {
 export async function formerAliasesOf(from: Database | DatabaseReader, urlIds: number[]): Promise<Map<number, string[]>> {
   const byLink = new Map<number, string[]>();
   if (urlIds.length === 0) return byLink;
-  // A reader (the list's) runs it off the event loop; a connection or transaction here.
-  const query = ('rows' in from ? from.db : from)
-    .selectFrom('former_aliases')
-    .select(['url_id', 'alias'])
-    .where('url_id', 'in', urlIds)
-    .orderBy('created_at')
-    .orderBy('alias_key');
-  const rows = 'rows' in from ? await from.rows(query) : await query.execute();
+  const rows = await rowsOn(from, (db) =>
+    db.selectFrom('former_aliases').select(['url_id', 'alias']).where('url_id', 'in', urlIds).orderBy('created_at').orderBy('alias_key'),
+  );
   for (const row of rows) {
     const id = Number(row.url_id);
     byLink.set(id, [...(byLink.get(id) ?? []), row.alias]);
