@@ -4,16 +4,20 @@ import { sql } from 'kysely';
 import type { Database, DatabaseHandle } from '../db/database';
 import { DatabaseThreadError, startDatabaseThread } from '../db/database-thread';
 import { pruneClickWriterState, writeClickBatch } from './click-batch';
-import { createEnricher, type Visit } from './enrich';
+import { createEnricher } from './enrich';
 import type { Geo } from './geo';
-import { toColumns, type WorkerCall, type WorkerReply, type WorkerRequest, type WriterTarget } from './sqlite-writer-protocol';
+import type { WorkerCall, WorkerReply, WorkerRequest, WriterTarget } from './sqlite-writer-protocol';
+import type { VisitBatch } from './visit-batch';
 
 /** Where batches of raw visits go: enriched and written in one transaction, on a thread or here. */
 export interface ClickSink {
   /** Resolves once a batch would be enriched and written at once (thread started, IP database loaded). */
   ready(): Promise<void>;
-  /** `batchId`: the same each time a batch is sent again, so a batch already written is not written twice. */
-  write(visits: Visit[], batchId: string): Promise<number>;
+  /**
+   * `batchId`: the same each time a batch is sent again, so a batch already written is not written
+   * twice. The batch is read until the promise settles, and must not change meanwhile.
+   */
+  write(batch: VisitBatch, batchId: string): Promise<number>;
   prune(today: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -40,9 +44,9 @@ export function inProcessSink(db: Database, geo: Geo): ClickSink {
   const enrich = createEnricher(geo);
   return {
     ready: () => geo.ready,
-    write: async (visits, batchId) => {
+    write: async (batch, batchId) => {
       await geo.ready; // a click is never located as Unknown just because the file was still loading
-      return writeClickBatch(db, visits.map(enrich), batchId);
+      return writeClickBatch(db, batch.visits().map(enrich), batchId);
     },
     prune: (today) => pruneClickWriterState(db, today),
     close: async () => {},
@@ -109,9 +113,9 @@ export function workerSink(where: Promise<WriterTarget>, log: FastifyBaseLogger)
       target ??= await where;
       await call({ kind: 'ready' });
     },
-    async write(visits, batchId) {
+    async write(batch, batchId) {
       target ??= await where;
-      return call({ kind: 'write', visits: toColumns(visits), batch: batchId });
+      return call({ kind: 'write', visits: batch.packed(), batch: batchId });
     },
     async prune(today) {
       target ??= await where;

@@ -83,3 +83,25 @@ describe('the click writer when SQLite is locked by another writer', () => {
     }
   });
 });
+
+describe('the click writer when the database refuses one click as data', () => {
+  it('halves the batch until only that click is dropped, and writes every other one', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-writer-'));
+    const database = openDatabase({ kind: 'sqlite', dataDir });
+    await migrateToLatest(database.db);
+    const link = await insertLink(database.db);
+    const writer = createClickWriter({ database, geo: openGeo(log), log, flushMs: 60_000, queueLimit: 1000 });
+    try {
+      for (let i = 0; i < 37; i++) writer.record(i === 23 ? { ...visit(link.id), at: Number.NaN } : visit(link.id));
+      await writer.flush();
+      expect(writer.stats()).toMatchObject({ queued: 0, written: 36, rejected: 1 });
+      expect(await clickCount(database.db, link.id)).toBe(36);
+      const rows = await database.db.selectFrom('clicks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(rows.n)).toBe(36);
+    } finally {
+      await writer.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -4,11 +4,12 @@ import type { DatabaseHandle } from '../db/database';
 import { openClickSink } from './click-sink';
 import type { Visit } from './enrich';
 import { type Geo, openGeo } from './geo';
+import { type VisitBatch, VisitBatchPool } from './visit-batch';
 import { isDataError } from './write-errors';
 import { dayOf } from './visitors';
 
 const MAX_BATCH = 5000; // clicks per transaction: keeps each SQLite write lock short
-const FLUSH_AT = MAX_BATCH; // a queue this long is written at once, without waiting for the timer
+const BATCHES_KEPT = 2; // emptied batches kept for reuse: one is filled while another is written
 const MAX_BACKOFF_MS = 5000;
 const DRAIN_LIMIT_MS = 15_000; // on shutdown, how long we keep retrying an unavailable database
 const SHED_LOG_EVERY_MS = 10_000;
@@ -58,12 +59,16 @@ export interface ClickWriterOptions {
 
 export function createClickWriter({ database, geo, log, flushMs, queueLimit }: ClickWriterOptions): ClickWriter {
   const sink = openClickSink(database, log, () => geo ?? openGeo(log));
-  let queue: Visit[] = [];
+  const pool = new VisitBatchPool(MAX_BATCH, BATCHES_KEPT);
+  // Oldest first; visits are appended to the last. A full one is written at once, without waiting
+  // for the timer.
+  const queue: VisitBatch[] = [];
+  let queueCount = 0;
   // Batches taken from the queue and not yet committed (raw: the sink enriches them); a batch the
   // database rejects as data is split in halves until the offending click is found, so one bad
   // row costs one click.
   // Each with the id it keeps while retried: a batch written whose answer was lost is not written twice.
-  const pending: { visits: Visit[]; id: string }[] = [];
+  const pending: { batch: VisitBatch; id: string }[] = [];
   let pendingCount = 0;
   const counts = { written: 0, shed: 0, rejected: 0, accepted: 0, batches: 0, batchSeconds: 0 };
   let backoffMs = 0;
@@ -73,24 +78,25 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
   let prunedDay = -1;
   let busy: Promise<boolean> | undefined;
 
-  const queued = () => queue.length + pendingCount;
+  const queued = () => queueCount + pendingCount;
 
   async function writeOne(): Promise<boolean> {
     if (pending.length === 0) {
-      const batch = queue.length <= MAX_BATCH ? queue : queue.slice(0, MAX_BATCH);
-      queue = queue.length <= MAX_BATCH ? [] : queue.slice(MAX_BATCH);
-      pending.push({ visits: batch, id: randomUUID() });
-      pendingCount += batch.length;
+      const batch = queue.shift()!;
+      queueCount -= batch.count;
+      pending.push({ batch, id: randomUUID() });
+      pendingCount += batch.count;
     }
-    const { visits: batch, id } = pending[pending.length - 1]!;
+    const { batch, id } = pending[pending.length - 1]!;
     try {
       const started = performance.now();
       await sink.write(batch, id);
       counts.batches += 1;
       counts.batchSeconds += (performance.now() - started) / 1000;
       pending.pop();
-      pendingCount -= batch.length;
-      counts.written += batch.length;
+      pendingCount -= batch.count;
+      counts.written += batch.count;
+      pool.give(batch);
       if (failingSince) log.info({ downMs: Date.now() - failingSince, queued: queued() }, 'click writer: database back');
       failingSince = 0;
       backoffMs = 0;
@@ -99,15 +105,16 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
     } catch (error) {
       if (isDataError(error)) {
         pending.pop();
-        if (batch.length === 1) {
+        if (batch.count === 1) {
           pendingCount -= 1;
           counts.rejected += 1;
-          log.error({ err: error, urlId: batch[0]!.urlId }, 'click writer: the database refused a click; it is dropped');
+          log.error({ err: error, urlId: batch.visits()[0]!.urlId }, 'click writer: the database refused a click; it is dropped');
         } else {
-          const half = Math.ceil(batch.length / 2);
+          const half = Math.ceil(batch.count / 2);
           // Never written (the database refused the whole batch): each half is a batch of its own.
-          pending.push({ visits: batch.slice(half), id: randomUUID() }, { visits: batch.slice(0, half), id: randomUUID() });
+          pending.push({ batch: batch.slice(half, batch.count), id: randomUUID() }, { batch: batch.slice(0, half), id: randomUUID() });
         }
+        pool.give(batch);
         return true;
       }
       // Anything else may pass: hold everything and try again later, backing off.
@@ -133,7 +140,7 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
   function step(): Promise<boolean> {
     busy ??= writeOne().finally(() => {
       busy = undefined;
-      if (queue.length >= FLUSH_AT) setImmediate(tick);
+      if (queue[0]?.full) setImmediate(tick);
     });
     return busy;
   }
@@ -158,9 +165,12 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
         }
         return;
       }
-      queue.push(visit);
+      let filling = queue[queue.length - 1];
+      if (!filling || filling.full) queue.push((filling = pool.take()));
+      filling.append(visit);
+      queueCount += 1;
       counts.accepted += 1;
-      if (queue.length === FLUSH_AT) setImmediate(tick);
+      if (filling.full) setImmediate(tick);
     },
 
     async flush() {
@@ -180,7 +190,7 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
     },
 
     stats: () => {
-      const oldest = [pending[0]?.visits[0]?.at, queue[0]?.at].filter((at): at is number => at !== undefined);
+      const oldest = [pending[0]?.batch.oldestAt, queue[0]?.oldestAt].filter((at): at is number => at !== undefined);
       return { queued: queued(), ...counts, oldestQueuedAt: oldest.length > 0 ? Math.min(...oldest) : undefined };
     },
   };

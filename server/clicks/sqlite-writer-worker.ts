@@ -8,12 +8,14 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { type Database, openDatabase } from '../db/database';
 import type { DB } from '../db/schema';
+import { configureWritingConnection } from '../db/sqlite-connection';
 import { withStatementCache } from '../db/statement-cache';
 import { workerErrorFields } from '../db/database-thread';
 import { pruneClickWriterState, writeClickBatch } from './click-batch';
 import { createEnricher } from './enrich';
 import { openGeo } from './geo';
-import { fromColumns, type WorkerReply, type WorkerRequest, type WriterTarget } from './sqlite-writer-protocol';
+import type { WorkerReply, WorkerRequest, WriterTarget } from './sqlite-writer-protocol';
+import { unpackVisits } from './visit-batch';
 
 const port = parentPort!;
 const { target } = workerData as { target: WriterTarget };
@@ -21,10 +23,7 @@ const { target } = workerData as { target: WriterTarget };
 function openTarget(): { db: Database; close(): Promise<void> } {
   if (target.kind === 'postgres') return openDatabase({ kind: 'postgres', url: target.url, schema: target.schema });
   const sqlite = new SQLite(target.file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  configureWritingConnection(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, close: () => db.destroy() };
 }
@@ -39,8 +38,10 @@ const enrich = createEnricher(geo);
 port.on('message', (request: WorkerRequest) => {
   const run = async (): Promise<number> => {
     if (request.kind === 'write') {
+      // Read at once: the memory is shared, and the writer fills it again once this batch is answered.
+      const visits = unpackVisits(request.visits);
       await geo.ready; // a click is never located as Unknown just because the file was still loading
-      return writeClickBatch(db, fromColumns(request.visits).map(enrich), request.batch);
+      return writeClickBatch(db, visits.map(enrich), request.batch);
     }
     if (request.kind === 'ready') {
       await geo.ready;

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import type { DialectName } from './dialect';
 import type { DB } from './schema';
+import { configureWritingConnection } from './sqlite-connection';
 import { withStatementCache } from './statement-cache';
 
 export type Database = Kysely<DB>;
@@ -42,11 +43,7 @@ function openSqlite(dataDir: string, beside = false): DatabaseHandle {
   const unlock = beside ? () => {} : lockDataDir(dataDir);
   try {
     const sqlite = new SQLite(path.join(dataDir, 'corto.db'));
-    sqlite.pragma('journal_mode = WAL');
-    // NORMAL under WAL: a power cut can lose the last commits, never corrupt the file.
-    sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    configureWritingConnection(sqlite);
     // Statements kept: preparing a session's lookup or a page's tags cost more than running them.
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, MAIN_STATEMENTS) }) });
     return {

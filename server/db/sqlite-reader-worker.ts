@@ -6,12 +6,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import type { ReaderReply, ReaderRequest } from './sqlite-reader-protocol';
 import { lowerThisThreadPriority, workerErrorFields } from './database-thread';
+import { configureReadingConnection } from './sqlite-connection';
 import { statementCache } from './statement-cache';
 
 const { file } = workerData as { file: string };
 lowerThisThreadPriority();
 const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
-sqlite.pragma('busy_timeout = 5000');
+configureReadingConnection(sqlite);
 // A page, its totals and its former aliases are the same few texts on every request.
 const prepare = statementCache(sqlite, 64);
 
