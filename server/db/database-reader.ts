@@ -4,6 +4,7 @@ import { type Compilable, sql } from 'kysely';
 import pLimit from 'p-limit';
 import type { Database, DatabaseHandle } from './database';
 import { DatabaseThreadError, startDatabaseThread } from './database-thread';
+import { createReaderTasks, runReaderTask, type ReaderTaskInput, type ReaderTaskName, type ReaderTaskResult } from './reader-tasks';
 import type { ReaderCall, ReaderReply, ReaderRequest } from './sqlite-reader-protocol';
 
 /**
@@ -14,6 +15,8 @@ export interface DatabaseReader {
   /** To build queries with; they are run by rows(). */
   db: Database;
   rows<T>(query: Compilable<T>): Promise<T[]>;
+  /** A read whose answer is small (reader-tasks.ts), run whole where the rows are read. */
+  run<Name extends ReaderTaskName>(task: Name, input: ReaderTaskInput<Name>): Promise<ReaderTaskResult<Name>>;
   close(): Promise<void>;
 }
 
@@ -36,7 +39,14 @@ export function openDatabaseReader(database: DatabaseHandle, log: FastifyBaseLog
     // all of the pool's connections and every core PostgreSQL can get, and redirects (cache
     // misses), sign-ins and the rest of the API would wait behind them.
     const limit = pLimit(POSTGRES_READS_AT_ONCE);
-    return { db, rows: (query) => limit(async () => (await db.executeQuery(query.compile())).rows), close: async () => {} };
+    const tasks = createReaderTasks();
+    const reader: DatabaseReader = {
+      db,
+      rows: (query) => limit(async () => (await db.executeQuery(query.compile())).rows),
+      run: (task, input) => runReaderTask(tasks, reader, task, input),
+      close: async () => {},
+    };
+    return reader;
   }
   return threadReader(
     db,
@@ -49,7 +59,7 @@ export function openDatabaseReader(database: DatabaseHandle, log: FastifyBaseLog
 function threadReader(db: Database, findFile: () => Promise<string>, log: FastifyBaseLogger, purpose: string): DatabaseReader {
   let worker: Worker | undefined;
   let nextId = 0;
-  const waiting = new Map<number, { resolve(rows: Record<string, unknown>[]): void; reject(error: Error): void }>();
+  const waiting = new Map<number, { resolve(answer: unknown): void; reject(error: Error): void }>();
 
   // Started on the first read, not with the app: a process may never need it.
   let starting: Promise<Worker> | undefined;
@@ -58,7 +68,7 @@ function threadReader(db: Database, findFile: () => Promise<string>, log: Fastif
     started.on('message', (reply: ReaderReply) => {
       const pending = waiting.get(reply.id);
       waiting.delete(reply.id);
-      if (reply.ok) pending?.resolve(reply.rows);
+      if (reply.ok) pending?.resolve(reply.answer);
       else pending?.reject(new DatabaseThreadError(reply.message, reply.code));
       if (waiting.size === 0) started.unref();
     });
@@ -86,7 +96,7 @@ function threadReader(db: Database, findFile: () => Promise<string>, log: Fastif
 
   const call = async (request: ReaderCall) => {
     const thread = await ensure();
-    return new Promise<Record<string, unknown>[]>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       const id = ++nextId;
       waiting.set(id, { resolve, reject });
       thread.ref(); // held while it owes an answer, so a request in flight keeps the process up
@@ -99,6 +109,9 @@ function threadReader(db: Database, findFile: () => Promise<string>, log: Fastif
     async rows<T>(query: Compilable<T>) {
       const { sql: text, parameters } = query.compile();
       return (await call({ kind: 'all', sql: text, parameters })) as T[];
+    },
+    async run(task, input) {
+      return (await call({ kind: 'task', task, input })) as ReaderTaskResult<typeof task>;
     },
     async close() {
       const closing = worker;

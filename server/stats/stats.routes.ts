@@ -10,7 +10,6 @@ import { AppError } from '../http/app-error';
 import { findUserLink } from '../links/links.queries';
 import { clicksCsv, csvFilename } from './csv-export';
 import { linkStats } from './link-stats';
-import { createPastDaysCache } from './past-days-cache';
 import { openDatabaseReader } from '../db/database-reader';
 
 const idParams = z.object({ id: z.string() });
@@ -26,7 +25,6 @@ function linkIdOf(raw: string): number {
 export async function statsRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context.database;
   const reader = openDatabaseReader(context.database, app.log, 'stats');
-  const pastDays = createPastDaysCache();
   app.addHook('onClose', () => reader.close());
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.addHook('preHandler', requireUser);
@@ -42,7 +40,7 @@ export async function statsRoutes(app: FastifyInstance, context: AppContext) {
     { schema: { params: idParams, querystring: statsQuerySchema, response: { 200: linkStatsSchema } } },
     async (request, reply) => {
       const link = await ownLink(signedInUser(request).id, request.params.id);
-      const stats = await linkStats(reader, pastDays, {
+      const stats = await linkStats(reader, {
         urlId: Number(link.id),
         createdAt: Number(link.created_at),
         range: request.query.range,
