@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { openDatabaseReader } from '../db/database-reader';
+import { SEARCH_PAGE_CACHE_KIB } from '../db/sqlite-connection';
 import { adminLinksRoutes } from './admin-links.routes';
 import { adminSettingsRoutes } from './admin-settings.routes';
 import { adminUsersRoutes } from './admin-users.routes';
@@ -10,7 +11,7 @@ import { requireAdmin } from './require-admin';
 /** The operator's API. Every /api/admin route answers 401 anonymous and 403 to non-admins. */
 export async function adminRoutes(app: FastifyInstance, context: AppContext) {
   // The searches of every link and account are read off the event loop (SQLite: on a thread).
-  const reader = openDatabaseReader(context.database, app.log, 'admin');
+  const reader = openDatabaseReader(context.database, app.log, 'admin', SEARCH_PAGE_CACHE_KIB);
   app.addHook('onClose', () => reader.close());
   await app.register(async (admin) => {
     admin.addHook('preHandler', requireAdmin);

@@ -5,6 +5,7 @@ import pLimit from 'p-limit';
 import type { Database, DatabaseHandle } from './database';
 import { DatabaseThreadError, startDatabaseThread } from './database-thread';
 import { createReaderTasks, runReaderTask, type ReaderTaskInput, type ReaderTaskName, type ReaderTaskResult } from './reader-tasks';
+import { PAGE_CACHE_KIB } from './sqlite-connection';
 import type { ReaderCall, ReaderReply, ReaderRequest } from './sqlite-reader-protocol';
 
 /**
@@ -30,8 +31,11 @@ export function rowsOn<T>(from: Database | DatabaseReader, build: (db: Database)
   return 'rows' in from ? from.rows(build(from.db)) : build(from).execute();
 }
 
-/** `purpose` names the thread in the log ('stats', 'links'). */
-export function openDatabaseReader(database: DatabaseHandle, log: FastifyBaseLogger, purpose: string): DatabaseReader {
+/**
+ * `purpose` names the thread in the log ('stats', 'links'); `pageCacheKib`, its SQLite page cache
+ * (sqlite-connection.ts).
+ */
+export function openDatabaseReader(database: DatabaseHandle, log: FastifyBaseLogger, purpose: string, pageCacheKib = PAGE_CACHE_KIB): DatabaseReader {
   const { db } = database;
   if (database.dialect === 'postgres') {
     // PostgreSQL does the work in its own process: the event loop only waits. At most two at once
@@ -53,10 +57,11 @@ export function openDatabaseReader(database: DatabaseHandle, log: FastifyBaseLog
     () => sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db).then((r) => r.rows[0]!.file),
     log,
     purpose,
+    pageCacheKib,
   );
 }
 
-function threadReader(db: Database, findFile: () => Promise<string>, log: FastifyBaseLogger, purpose: string): DatabaseReader {
+function threadReader(db: Database, findFile: () => Promise<string>, log: FastifyBaseLogger, purpose: string, pageCacheKib: number): DatabaseReader {
   let worker: Worker | undefined;
   let nextId = 0;
   const waiting = new Map<number, { resolve(answer: unknown): void; reject(error: Error): void }>();
@@ -64,7 +69,7 @@ function threadReader(db: Database, findFile: () => Promise<string>, log: Fastif
   // Started on the first read, not with the app: a process may never need it.
   let starting: Promise<Worker> | undefined;
   const start = (file: string) => {
-    const started = startDatabaseThread(import.meta.url, 'sqlite-reader-worker', { file });
+    const started = startDatabaseThread(import.meta.url, 'sqlite-reader-worker', { file, pageCacheKib });
     started.on('message', (reply: ReaderReply) => {
       const pending = waiting.get(reply.id);
       waiting.delete(reply.id);

@@ -13,10 +13,10 @@ import { lowerThisThreadPriority, workerErrorFields } from './database-thread';
 import { configureReadingConnection } from './sqlite-connection';
 import { statementCache } from './statement-cache';
 
-const { file } = workerData as { file: string };
+const { file, pageCacheKib } = workerData as { file: string; pageCacheKib: number };
 lowerThisThreadPriority();
 const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
-configureReadingConnection(sqlite);
+configureReadingConnection(sqlite, pageCacheKib);
 // A page, its totals and its former aliases are the same few texts on every request.
 const prepare = statementCache(sqlite, 64);
 

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { requireUser, signedInUser } from '../auth/require-user';
 import { openDatabaseReader } from '../db/database-reader';
+import { SEARCH_PAGE_CACHE_KIB } from '../db/sqlite-connection';
 import { AppError } from '../http/app-error';
 import { idempotencyKeyOf, withIdempotency } from '../idempotency/idempotency';
 import { createLink } from './create-link';
@@ -48,7 +49,7 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
   const { database, storage, linkCache } = context;
   const { db } = database;
   // The list, its search and its totals are read off the event loop (SQLite: on a thread).
-  const reader = openDatabaseReader(database, app.log, 'links');
+  const reader = openDatabaseReader(database, app.log, 'links', SEARCH_PAGE_CACHE_KIB);
   app.addHook('onClose', () => reader.close());
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.addHook('preHandler', requireUser);
