@@ -9,6 +9,7 @@ import { migrateToLatest } from '../db/migrate';
 import { clickCount, insertLink } from '../redirect/redirect.test-support';
 import { createClickWriter } from './click-writer';
 import { postgresSchema } from '../test/postgres-schema';
+import { openScratchDatabase, testDialects } from '../test/test-app';
 import { switchableRelay } from './clicks.test-support';
 import { openGeo } from './geo';
 
@@ -84,10 +85,10 @@ describe('the click writer when SQLite is locked by another writer', () => {
   });
 });
 
-describe('the click writer when the database refuses one click as data', () => {
+describe.each(testDialects)('the click writer when %s refuses one click as data', (dialect) => {
   it('halves the batch until only that click is dropped, and writes every other one', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-writer-'));
-    const database = openDatabase({ kind: 'sqlite', dataDir });
+    const scratch = await openScratchDatabase(dialect);
+    const { database } = scratch;
     await migrateToLatest(database.db);
     const link = await insertLink(database.db);
     const writer = createClickWriter({ database, geo: openGeo(log), log, flushMs: 60_000, queueLimit: 1000 });
@@ -100,8 +101,7 @@ describe('the click writer when the database refuses one click as data', () => {
       expect(Number(rows.n)).toBe(36);
     } finally {
       await writer.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await scratch.close();
     }
   });
 });
