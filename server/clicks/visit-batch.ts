@@ -12,7 +12,7 @@ const HAS_REFERRER = 8;
 const STRINGS_PER_VISIT = 3; // ip, User-Agent, referrer
 const TEXT_BYTES_PER_VISIT = 256; // the first guess; the text grows when visits bring longer strings
 
-/** A batch as it crosses to the writer's thread: shared memory, nothing cloned but five numbers. */
+/** A batch as it crosses to the writer's thread: shared memory, and two numbers copied. */
 export interface PackedVisits {
   count: number;
   capacity: number;
@@ -38,7 +38,7 @@ const fixedBytes = (capacity: number) => (16 + 4 * STRINGS_PER_VISIT + 1) * capa
 export class VisitBatch {
   count = 0;
   private textUsed = 0;
-  private fixed: SharedArrayBuffer;
+  private readonly fixed: SharedArrayBuffer;
   private textMemory: SharedArrayBuffer;
   private view: ReturnType<typeof views>;
 
