@@ -7,7 +7,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import type { DialectName } from '../server/db/dialect';
-import { dayOfMs } from '../server/stats/link-stats';
+import { dayOf } from '../server/clicks/visitors';
 import { createPastDaysCache } from '../server/stats/past-days-cache';
 import { rankedRollups } from '../server/stats/ranked-rollups';
 import { openDatabaseReader } from '../server/db/database-reader';
@@ -77,7 +77,7 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
     const measured = await timeInterleaved({
       'bare SELECT count(*) (baseline)': () => sql`select count(*) from clicks where url_id = ${urlId}`.execute(handle.db),
       'stats all, nothing cached (no HTTP)': () =>
-        rankedRollups(reader, createPastDaysCache(), { urlId, range: { to: dayOfMs(Date.now()) }, now: Date.now() }),
+        rankedRollups(reader, createPastDaysCache(), { urlId, range: { to: dayOf(Date.now()) }, now: Date.now() }),
       'GET /stats?range=all': () => stats('all'),
       'GET /stats?range=30d': () => stats('30d'),
       'GET /stats?range=7d': () => stats('7d'),

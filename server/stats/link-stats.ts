@@ -1,10 +1,8 @@
 import { wholePercentages } from '@common/stats/percent';
 import { rangeDays, type LinkStats, type StatsRange } from '@common/stats/stats-schemas';
+import { DAY_MS, dayOf } from '../clicks/visitors';
 import type { DatabaseReader } from '../db/database-reader';
 
-const DAY_MS = 86_400_000;
-
-export const dayOfMs = (epochMs: number) => Math.floor(epochMs / DAY_MS);
 export const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 export interface LinkStatsInput {
@@ -17,12 +15,12 @@ export interface LinkStatsInput {
 
 /** The stats card's answer for one link, from the daily roll-ups (summed and ranked by the reader: ranked-rollups.ts). */
 export async function linkStats(reader: DatabaseReader, { urlId, createdAt, range, now }: LinkStatsInput): Promise<LinkStats> {
-  const to = dayOfMs(now);
+  const to = dayOf(now);
   const from = range === 'all' ? undefined : to - rangeDays[range] + 1;
   const { days, botClicks, ranked } = await reader.run('rankedRollups', { urlId, range: { from, to }, now });
 
   // 'all' runs from the link's first day (or its first click, if clicks were imported from before).
-  const start = from ?? Math.min(dayOfMs(createdAt), days[0]?.day ?? to, to);
+  const start = from ?? Math.min(dayOf(createdAt), days[0]?.day ?? to, to);
   const known = new Map(days.map((row) => [row.day, row]));
   const byDay: LinkStats['byDay'] = [];
   for (let day = start; day <= to; day++) {

@@ -3,7 +3,7 @@ import { createLinkAs } from '../links/links.test-support';
 import { agents } from '../redirect/redirect.test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser } from '../test/test-users';
-import { dayOfMs } from './link-stats';
+import { dayOf } from '../clicks/visitors';
 import { createPastDaysCache, type PastDaysCache } from './past-days-cache';
 import { rankedRollups } from './ranked-rollups';
 import { openDatabaseReader, type DatabaseReader } from '../db/database-reader';
@@ -45,7 +45,7 @@ describe.each(testDialects)('stats of days before yesterday, kept between reques
     const now = Date.now();
     // The last 30 days, as the card's '30d' asks the reader.
     const stats = async (withCache: PastDaysCache, at: number) => {
-      const { days, ranked } = await rankedRollups(reader, withCache, { urlId: link.id, range: { from: dayOfMs(now) - 29, to: dayOfMs(now) }, now: at });
+      const { days, ranked } = await rankedRollups(reader, withCache, { urlId: link.id, range: { from: dayOf(now) - 29, to: dayOf(now) }, now: at });
       return { total: days.reduce((sum, day) => sum + day.clicks, 0), byCity: ranked.city };
     };
     expect((await stats(cache, now)).total).toBe(1);

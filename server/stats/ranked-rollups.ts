@@ -9,8 +9,10 @@ import { dailyTotals, type DayRange, type DayTotals, type DimensionSum, sumRollu
 // thread, with SQLite), only the few rows the card shows travel to the event loop: before, every
 // call carried all of them there, a few MB of objects per call to collect.
 
+export type RankedDimension = 'city' | 'country' | 'device' | 'browser' | 'os' | 'referrer';
+
 /** How many of each breakdown the card lists, most clicks first. */
-const SHOWN: Partial<Record<RollupDimension, number>> = {
+const SHOWN: Record<RankedDimension, number> = {
   city: STATS_TOP_CITIES,
   country: Infinity,
   device: Infinity,
@@ -18,8 +20,6 @@ const SHOWN: Partial<Record<RollupDimension, number>> = {
   os: STATS_TOP_OTHERS,
   referrer: STATS_TOP_OTHERS,
 };
-
-export type RankedDimension = 'city' | 'country' | 'device' | 'browser' | 'os' | 'referrer';
 
 export interface RankedRollups {
   /** Each day with any clicks, oldest first. */
@@ -64,7 +64,7 @@ export interface RankedRollupsInput {
 /** A link's daily totals and its ranked breakdowns over a range of days. */
 export async function rankedRollups(reader: DatabaseReader, cache: PastDaysCache, { urlId, range, now }: RankedRollupsInput): Promise<RankedRollups> {
   const { sums, days } = await readRollups(reader, cache, urlId, range, now);
-  const rankedOf = (dimension: RankedDimension) => ranked(sums, dimension, SHOWN[dimension]!);
+  const rankedOf = (dimension: RankedDimension) => ranked(sums, dimension, SHOWN[dimension]);
   return {
     days,
     botClicks: sums.filter((row) => row.dimension === 'bots').reduce((sum, row) => sum + row.clicks, 0),

@@ -1,9 +1,8 @@
 import type { LinkStats } from '@common/stats/stats-schemas';
 import { writeClickBatch } from '../clicks/click-batch';
 import type { ClickDetails } from '../clicks/enrich';
+import { DAY_MS, dayOf } from '../clicks/visitors';
 import type { TestApp } from '../test/test-app';
-
-const DAY_MS = 86_400_000;
 
 /** GET /api/links/:id/stats as the holder of `cookie`. */
 export function requestStats(t: TestApp, id: number | string, cookie?: string, query = '') {
@@ -36,7 +35,7 @@ export async function writePastClicks(t: TestApp, urlId: number, clicks: Array<P
         urlId,
         at,
         details: {
-          day: Math.floor(at / DAY_MS),
+          day: dayOf(at),
           country: 'ES',
           city: 'Madrid',
           device: 'desktop',
