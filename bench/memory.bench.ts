@@ -1,9 +1,9 @@
 // Memory and start-up of the production server (bundled, embedded SQLite, IP database loaded):
 //   start -> listening, with the click writer's thread ready (median of several starts);
 //   RSS idle; RSS after 1,000,000 redirects (from varied public addresses, so every click is
-//   located) and 10,000 API calls; the peak. Beside them, a bare node:http process's RSS: the
-//   floor any Node server pays, the baseline of the ratios.
-// Smaller runs: BENCH_MEMORY_REDIRECTS, BENCH_MEMORY_API_CALLS, BENCH_MEMORY_STARTS.
+//   located) and 10,000 API calls, 3 s after them and once settled (30 s after); the peak. Beside
+//   them, a bare node:http process's RSS: the floor any Node server pays, the baseline of the ratios.
+// Smaller runs: BENCH_MEMORY_REDIRECTS, BENCH_MEMORY_API_CALLS, BENCH_MEMORY_STARTS, BENCH_MEMORY_SETTLE_SECONDS.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,6 +18,7 @@ const REDIRECTS = Number(process.env.BENCH_MEMORY_REDIRECTS ?? 1_000_000);
 const API_CALLS = Number(process.env.BENCH_MEMORY_API_CALLS ?? 10_000);
 const STARTS = Number(process.env.BENCH_MEMORY_STARTS ?? 5);
 const IDLE_SETTLE_MS = 3000;
+const SETTLE_SECONDS = Math.max(IDLE_SETTLE_MS / 1000, Number(process.env.BENCH_MEMORY_SETTLE_SECONDS ?? 30));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -134,8 +135,16 @@ async function main() {
       headers: { cookie },
       requests: [{ path: '/api/links' }, { path: `/api/links/${id}/stats` }, { path: '/api/auth/session' }, { path: `/api/links/${id}` }],
     });
-    await sleep(IDLE_SETTLE_MS); // the last clicks written, the heap collected as it would be
-    const after = memory(pid);
+    // Every second after the load: what the server holds 3 s after it (the last clicks written),
+    // and once V8 has given back what the load made it take (it does so when it sees the process
+    // idle: the young generation shrinks back, the old generation is compacted).
+    const afterLoad: Array<ReturnType<typeof memory>> = [];
+    for (let second = 1; second <= SETTLE_SECONDS; second++) {
+      await sleep(1000);
+      afterLoad.push(memory(pid));
+    }
+    const after = afterLoad[IDLE_SETTLE_MS / 1000 - 1]!;
+    const settled = afterLoad.at(-1)!;
 
     const mb = (n: number) => `${n.toFixed(0).padStart(5)} MB`;
     const ratio = (n: number) => (Number.isFinite(bareRss) ? `${(n / bareRss).toFixed(2)}x bare node` : '');
@@ -146,7 +155,9 @@ async function main() {
     console.log(`idle RSS:                         ${mb(idle.rss)}   ${ratio(idle.rss)} (anonymous ${idle.anon.toFixed(0)} MB, files ${idle.file.toFixed(0)} MB)`);
     console.log(`RSS after redirects:              ${mb(afterRedirects.rss)}   (${redirects['3xx'].toLocaleString('en')} answered 302, ${Math.round(redirects.requests.average).toLocaleString('en')} req/s, errors ${redirects.errors + redirects.non2xx - redirects['3xx']})`);
     console.log(`RSS after redirects and API calls: ${mb(after.rss)}   ${ratio(after.rss)} (anonymous ${after.anon.toFixed(0)} MB, files ${after.file.toFixed(0)} MB; ${api['2xx'].toLocaleString('en')} API answers 2xx, ${api.non2xx} other)`);
-    console.log(`peak RSS:                         ${mb(after.peak)}`);
+    console.log(`RSS ${SETTLE_SECONDS} s after them (settled):    ${mb(settled.rss)}   ${ratio(settled.rss)} (anonymous ${settled.anon.toFixed(0)} MB, files ${settled.file.toFixed(0)} MB)`);
+    console.log(`  each second after the load: ${afterLoad.map(({ rss }) => rss.toFixed(0)).join(' ')} MB`);
+    console.log(`peak RSS:                         ${mb(settled.peak)}`);
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
