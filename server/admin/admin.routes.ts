@@ -11,7 +11,7 @@ import { requireAdmin } from './require-admin';
 /** The operator's API. Every /api/admin route answers 401 anonymous and 403 to non-admins. */
 export async function adminRoutes(app: FastifyInstance, context: AppContext) {
   // The searches of every link and account are read off the event loop (SQLite: on a thread).
-  const reader = openDatabaseReader(context.database, app.log, 'admin', SEARCH_PAGE_CACHE_KIB);
+  const reader = openDatabaseReader(context.database, app.log, 'admin', { pageCacheKib: SEARCH_PAGE_CACHE_KIB });
   app.addHook('onClose', () => reader.close());
   await app.register(async (admin) => {
     admin.addHook('preHandler', requireAdmin);

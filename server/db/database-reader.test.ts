@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDialects } from '../test/test-app';
+import { createTestApp, openScratchDatabase, type TestApp, testDialects } from '../test/test-app';
 import { type DatabaseReader, openDatabaseReader } from './database-reader';
 
 describe.runIf(testDialects.includes('postgres'))('database reader on postgres', () => {
@@ -21,5 +22,54 @@ describe.runIf(testDialects.includes('postgres'))('database reader on postgres',
     await Promise.all(Array.from({ length: 6 }, slow));
     // Six reads of 100 ms, two at a time: three rounds.
     expect(performance.now() - started).toBeGreaterThanOrEqual(295);
+  });
+});
+
+describe('database reader on the embedded database', () => {
+  /** A reader whose log lines (debug and up) are kept, to see its thread start and end. */
+  async function loggedReader(idleMs: number) {
+    const scratch = await openScratchDatabase('sqlite');
+    const lines: Array<{ msg: string }> = [];
+    const log = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line) as { msg: string }) });
+    const reader = openDatabaseReader(scratch.database, log, 'test', { idleMs });
+    const said = (message: string) => lines.filter((line) => line.msg === message).length;
+    return { scratch, reader, said, close: async () => (await reader.close(), await scratch.close()) };
+  }
+  const one = (reader: DatabaseReader) => reader.rows(reader.db.selectNoFrom(sql<number>`1`.as('one')));
+  const until = async (condition: () => boolean) => {
+    for (let waited = 0; !condition(); waited += 20) {
+      if (waited > 5000) throw new Error('waited 5 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('ends its thread after idleMs without a read, and starts another for the next read', async () => {
+    const { reader, said, close } = await loggedReader(100);
+    try {
+      expect(await one(reader)).toEqual([{ one: 1 }]);
+      expect(said('test reader thread started')).toBe(1);
+      await until(() => said('test reader thread ended, idle') === 1);
+      expect(await one(reader)).toEqual([{ one: 1 }]);
+      expect(said('test reader thread started')).toBe(2);
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps its thread while reads come closer together than idleMs, and through a read longer than it', async () => {
+    const { reader, said, close } = await loggedReader(300);
+    try {
+      for (let i = 0; i < 8; i++) {
+        expect(await one(reader)).toEqual([{ one: 1 }]);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // A read of several hundred ms (counting to 3,000,000), still answered by the same thread.
+      const counted = sql<number>`(with recursive n(i) as (select 1 union all select i + 1 from n where i < 3000000) select count(*) from n)`;
+      expect(await reader.rows(reader.db.selectNoFrom(counted.as('count')))).toEqual([{ count: 3_000_000 }]);
+      expect(said('test reader thread started')).toBe(1);
+      expect(said('test reader thread ended, idle')).toBe(0);
+    } finally {
+      await close();
+    }
   });
 });

@@ -33,9 +33,14 @@ export function rowsOn<T>(from: Database | DatabaseReader, build: (db: Database)
 
 /**
  * `purpose` names the thread in the log ('stats', 'links'); `pageCacheKib`, its SQLite page cache
- * (sqlite-connection.ts).
+ * (sqlite-connection.ts); `idleMs`, how long its thread waits for a read before it ends.
  */
-export function openDatabaseReader(database: DatabaseHandle, log: FastifyBaseLogger, purpose: string, pageCacheKib = PAGE_CACHE_KIB): DatabaseReader {
+export function openDatabaseReader(
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  purpose: string,
+  { pageCacheKib = PAGE_CACHE_KIB, idleMs = READER_IDLE_MS }: { pageCacheKib?: number; idleMs?: number } = {},
+): DatabaseReader {
   const { db } = database;
   if (database.dialect === 'postgres') {
     // PostgreSQL does the work in its own process: the event loop only waits. At most two at once
@@ -58,38 +63,84 @@ export function openDatabaseReader(database: DatabaseHandle, log: FastifyBaseLog
     log,
     purpose,
     pageCacheKib,
+    idleMs,
   );
 }
 
-function threadReader(db: Database, findFile: () => Promise<string>, log: FastifyBaseLogger, purpose: string, pageCacheKib: number): DatabaseReader {
-  let worker: Worker | undefined;
-  let nextId = 0;
-  const waiting = new Map<number, { resolve(answer: unknown): void; reject(error: Error): void }>();
+/**
+ * How long a reader's thread waits for its next read before it ends. A thread costs some 10 MB
+ * however little it holds, and its heap keeps what its busiest moment needed (a year of statistics
+ * summed, a search's pages); ended, it gives all of it back, and the next read starts another
+ * (that read then takes some 80 ms more, once). Measured with `npm run bench:memory`, in
+ * docs/operator.md.
+ */
+export const READER_IDLE_MS = 30_000;
 
+interface ReaderThread {
+  worker: Worker;
+  /** The reads it owes an answer, by request id. */
+  waiting: Map<number, { resolve(answer: unknown): void; reject(error: Error): void }>;
+}
+
+function threadReader(db: Database, findFile: () => Promise<string>, log: FastifyBaseLogger, purpose: string, pageCacheKib: number, idleMs: number): DatabaseReader {
+  let current: ReaderThread | undefined;
   // Started on the first read, not with the app: a process may never need it.
-  let starting: Promise<Worker> | undefined;
+  let starting: Promise<ReaderThread> | undefined;
+  let nextId = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+  /** A thread ended for idleness, until it has closed its connection. */
+  let ending: Promise<void> = Promise.resolve();
+
+  const send = (thread: ReaderThread, request: ReaderCall) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = ++nextId;
+      thread.waiting.set(id, { resolve, reject });
+      thread.worker.ref(); // held while it owes an answer, so a request in flight keeps the process up
+      thread.worker.postMessage({ ...request, id } satisfies ReaderRequest);
+    });
+
+  /** Closes its connection and ends it; reads from now on go to a thread of their own. */
+  const stop = async (thread: ReaderThread) => {
+    if (current === thread) {
+      current = undefined;
+      starting = undefined;
+    }
+    await send(thread, { kind: 'close' }).catch(() => {});
+    await thread.worker.terminate();
+  };
+
   const start = (file: string) => {
-    const started = startDatabaseThread(import.meta.url, 'sqlite-reader-worker', { file, pageCacheKib });
-    started.on('message', (reply: ReaderReply) => {
-      const pending = waiting.get(reply.id);
-      waiting.delete(reply.id);
+    const worker = startDatabaseThread(import.meta.url, 'sqlite-reader-worker', { file, pageCacheKib });
+    const thread: ReaderThread = { worker, waiting: new Map() };
+    log.debug(`${purpose} reader thread started`);
+    worker.on('message', (reply: ReaderReply) => {
+      const pending = thread.waiting.get(reply.id);
+      thread.waiting.delete(reply.id);
       if (reply.ok) pending?.resolve(reply.answer);
       else pending?.reject(new DatabaseThreadError(reply.message, reply.code));
-      if (waiting.size === 0) started.unref();
+      if (thread.waiting.size > 0) return;
+      worker.unref();
+      if (current !== thread) return;
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => {
+        if (current !== thread || thread.waiting.size > 0) return;
+        log.debug({ idleMs }, `${purpose} reader thread ended, idle`);
+        ending = stop(thread);
+      }, idleMs).unref();
     });
-    started.on('error', (error) => log.error({ err: error }, `${purpose} reader thread failed`));
+    worker.on('error', (error) => log.error({ err: error }, `${purpose} reader thread failed`));
     // A dead thread fails what it owed and is started again by the next read.
-    started.on('exit', () => {
-      if (worker === started) {
-        worker = undefined;
+    worker.on('exit', () => {
+      if (current === thread) {
+        current = undefined;
         starting = undefined;
       }
-      for (const pending of waiting.values()) pending.reject(new DatabaseThreadError(`${purpose} reader thread exited`, undefined));
-      waiting.clear();
+      for (const pending of thread.waiting.values()) pending.reject(new DatabaseThreadError(`${purpose} reader thread exited`, undefined));
+      thread.waiting.clear();
     });
-    started.unref();
-    worker = started;
-    return started;
+    worker.unref();
+    current = thread;
+    return thread;
   };
   const ensure = () =>
     (starting ??= findFile()
@@ -100,13 +151,8 @@ function threadReader(db: Database, findFile: () => Promise<string>, log: Fastif
       }));
 
   const call = async (request: ReaderCall) => {
-    const thread = await ensure();
-    return new Promise<unknown>((resolve, reject) => {
-      const id = ++nextId;
-      waiting.set(id, { resolve, reject });
-      thread.ref(); // held while it owes an answer, so a request in flight keeps the process up
-      thread.postMessage({ ...request, id } satisfies ReaderRequest);
-    });
+    clearTimeout(idleTimer);
+    return send(await ensure(), request);
   };
 
   return {
@@ -119,10 +165,10 @@ function threadReader(db: Database, findFile: () => Promise<string>, log: Fastif
       return (await call({ kind: 'task', task, input })) as ReaderTaskResult<typeof task>;
     },
     async close() {
-      const closing = worker;
-      if (!closing) return;
-      await call({ kind: 'close' }).catch(() => {});
-      await closing.terminate();
+      clearTimeout(idleTimer);
+      const thread = await starting?.catch(() => undefined);
+      if (thread) await stop(thread);
+      await ending;
     },
   };
 }

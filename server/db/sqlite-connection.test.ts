@@ -12,7 +12,7 @@ describe('the embedded database connections', () => {
   it('keep a page cache of PAGE_CACHE_KIB on the event loop and a reader thread, the one a search reader is given on its', async () => {
     const scratch = await openScratchDatabase('sqlite');
     const reader = openDatabaseReader(scratch.database, pino({ level: 'silent' }), 'test');
-    const searching = openDatabaseReader(scratch.database, pino({ level: 'silent' }), 'search', SEARCH_PAGE_CACHE_KIB);
+    const searching = openDatabaseReader(scratch.database, pino({ level: 'silent' }), 'search', { pageCacheKib: SEARCH_PAGE_CACHE_KIB });
     try {
       await migrateToLatest(scratch.database.db);
       const cacheSize = sql<{ cache_size: number }>`select cache_size from pragma_cache_size`;

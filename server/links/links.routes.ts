@@ -49,7 +49,7 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
   const { database, storage, linkCache } = context;
   const { db } = database;
   // The list, its search and its totals are read off the event loop (SQLite: on a thread).
-  const reader = openDatabaseReader(database, app.log, 'links', SEARCH_PAGE_CACHE_KIB);
+  const reader = openDatabaseReader(database, app.log, 'links', { pageCacheKib: SEARCH_PAGE_CACHE_KIB });
   app.addHook('onClose', () => reader.close());
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.addHook('preHandler', requireUser);
