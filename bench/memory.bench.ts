@@ -1,8 +1,10 @@
 // Memory and start-up of the production server (bundled, embedded SQLite, IP database loaded):
 //   start -> listening, with the click writer's thread ready (median of several starts);
 //   RSS idle; RSS after 1,000,000 redirects (from varied public addresses, so every click is
-//   located) and 10,000 API calls, 3 s after them and once settled (30 s after); the peak. Beside
-//   them, a bare node:http process's RSS: the floor any Node server pays, the baseline of the ratios.
+//   located) and 10,000 API calls, 3 s after them and once settled (40 s after: V8 gives back the
+//   young generation once the process is idle, the reader threads end after 30 s without a read);
+//   the peak. Beside them, a bare node:http process's RSS: the floor any Node server pays, the
+//   baseline of the ratios.
 // Smaller runs: BENCH_MEMORY_REDIRECTS, BENCH_MEMORY_API_CALLS, BENCH_MEMORY_STARTS, BENCH_MEMORY_SETTLE_SECONDS.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -18,7 +20,7 @@ const REDIRECTS = Number(process.env.BENCH_MEMORY_REDIRECTS ?? 1_000_000);
 const API_CALLS = Number(process.env.BENCH_MEMORY_API_CALLS ?? 10_000);
 const STARTS = Number(process.env.BENCH_MEMORY_STARTS ?? 5);
 const IDLE_SETTLE_MS = 3000;
-const SETTLE_SECONDS = Math.max(IDLE_SETTLE_MS / 1000, Number(process.env.BENCH_MEMORY_SETTLE_SECONDS ?? 30));
+const SETTLE_SECONDS = Math.max(IDLE_SETTLE_MS / 1000, Number(process.env.BENCH_MEMORY_SETTLE_SECONDS ?? 40));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -136,8 +138,8 @@ async function main() {
       requests: [{ path: '/api/links' }, { path: `/api/links/${id}/stats` }, { path: '/api/auth/session' }, { path: `/api/links/${id}` }],
     });
     // Every second after the load: what the server holds 3 s after it (the last clicks written),
-    // and once V8 has given back what the load made it take (it does so when it sees the process
-    // idle: the young generation shrinks back, the old generation is compacted).
+    // and once settled: V8 gives back what the load made it take when it sees the process idle (the
+    // young generation shrinks back, the old generation is compacted), and the reader threads end.
     const afterLoad: Array<ReturnType<typeof memory>> = [];
     for (let second = 1; second <= SETTLE_SECONDS; second++) {
       await sleep(1000);
