@@ -174,9 +174,12 @@ export interface MmdbFile {
 
 /**
  * Opens `path` for lookups; only its metadata is read now. It keeps at most `maxPages` pages of
- * 4 kB and `maxRecords` decoded records (many addresses share one: a city's).
+ * 4 kB and `maxRecords` decoded records (many addresses share one: a city's). 512 pages (2 MB) look
+ * up random addresses over the whole IPv4 space as fast as 2048 did (10.6-13.5 µs of CPU each
+ * either way, measured over 180,000 lookups): the tree's top levels fit in either, and below
+ * them a random walk misses both.
  */
-export function openMmdbFile(path: string, { maxPages = 2048, maxRecords = 10_000 } = {}): MmdbFile {
+export function openMmdbFile(path: string, { maxPages = 512, maxRecords = 10_000 } = {}): MmdbFile {
   const fd = openSync(path, 'r');
   try {
     const file = new PagedFile(fd, fstatSync(fd).size, maxPages);
