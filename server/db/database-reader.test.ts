@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { until } from '../reliability/server-process';
 import { createTestApp, openScratchDatabase, type TestApp, testDialects } from '../test/test-app';
 import { type DatabaseReader, openDatabaseReader } from './database-reader';
 
@@ -36,19 +37,13 @@ describe('database reader on the embedded database', () => {
     return { scratch, reader, said, close: async () => (await reader.close(), await scratch.close()) };
   }
   const one = (reader: DatabaseReader) => reader.rows(reader.db.selectNoFrom(sql<number>`1`.as('one')));
-  const until = async (condition: () => boolean) => {
-    for (let waited = 0; !condition(); waited += 20) {
-      if (waited > 5000) throw new Error('waited 5 s');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
 
   it('ends its thread after idleMs without a read, and starts another for the next read', async () => {
     const { reader, said, close } = await loggedReader(100);
     try {
       expect(await one(reader)).toEqual([{ one: 1 }]);
       expect(said('test reader thread started')).toBe(1);
-      await until(() => said('test reader thread ended, idle') === 1);
+      await until(() => said('test reader thread ended, idle') === 1, 'the idle thread to end', { limitMs: 5000, everyMs: 20 });
       expect(await one(reader)).toEqual([{ one: 1 }]);
       expect(said('test reader thread started')).toBe(2);
     } finally {

@@ -99,12 +99,17 @@ function threadReader(db: Database, findFile: () => Promise<string>, log: Fastif
       thread.worker.postMessage({ ...request, id } satisfies ReaderRequest);
     });
 
-  /** Closes its connection and ends it; reads from now on go to a thread of their own. */
-  const stop = async (thread: ReaderThread) => {
+  /** Reads from now on go to a thread of their own. */
+  const forget = (thread: ReaderThread) => {
     if (current === thread) {
       current = undefined;
       starting = undefined;
     }
+  };
+
+  /** Closes its connection and ends it. */
+  const stop = async (thread: ReaderThread) => {
+    forget(thread);
     await send(thread, { kind: 'close' }).catch(() => {});
     await thread.worker.terminate();
   };
@@ -131,10 +136,7 @@ function threadReader(db: Database, findFile: () => Promise<string>, log: Fastif
     worker.on('error', (error) => log.error({ err: error }, `${purpose} reader thread failed`));
     // A dead thread fails what it owed and is started again by the next read.
     worker.on('exit', () => {
-      if (current === thread) {
-        current = undefined;
-        starting = undefined;
-      }
+      forget(thread);
       for (const pending of thread.waiting.values()) pending.reject(new DatabaseThreadError(`${purpose} reader thread exited`, undefined));
       thread.waiting.clear();
     });
