@@ -78,8 +78,7 @@ export class VisitBatch {
   /** The visits from `start` up to `end`, as a batch of their own (a batch the database refused, halved). */
   slice(start: number, end: number): VisitBatch {
     const part = new VisitBatch(Math.max(1, end - start));
-    const visits = this.visits();
-    for (let i = start; i < end; i++) part.append(visits[i]!);
+    for (const visit of unpackVisits(this.packed(), start, end)) part.append(visit);
     return part;
   }
 
@@ -112,19 +111,23 @@ export class VisitBatch {
   }
 }
 
-/** The visits of a packed batch, as objects again (on the writer's thread, just before enriching them). */
-export function unpackVisits({ count, capacity, fixed, text }: PackedVisits): Visit[] {
+/**
+ * The visits of a packed batch (those from `first` up to `end`), as objects again: on the writer's
+ * thread just before enriching them, or for a part of a batch the database refused.
+ */
+export function unpackVisits({ count, capacity, fixed, text }: PackedVisits, first = 0, end = count): Visit[] {
   const { urlIds, at, ends, flags, text: bytes } = views(capacity, fixed, text);
-  const visits: Visit[] = new Array(count);
-  let start = 0;
-  let ended = 0;
+  const visits: Visit[] = new Array(end - first);
+  let ended = STRINGS_PER_VISIT * first;
+  // Each string starts where the one before it ended.
+  let start = ended > 0 ? ends[ended - 1]! : 0;
   const next = () => {
-    const end = ends[ended++]!;
-    const value = bytes.toString('utf8', start, end);
-    start = end;
+    const stringEnd = ends[ended++]!;
+    const value = bytes.toString('utf8', start, stringEnd);
+    start = stringEnd;
     return value;
   };
-  for (let i = 0; i < count; i++) {
+  for (let i = first; i < end; i++) {
     const flag = flags[i]!;
     const ip = next();
     const userAgent = next();
@@ -138,7 +141,7 @@ export function unpackVisits({ count, capacity, fixed, text }: PackedVisits): Vi
     };
     if (flag & LIMITED) visit.limited = true;
     if (flag & SCAN) visit.scan = true;
-    visits[i] = visit;
+    visits[i - first] = visit;
   }
   return visits;
 }
