@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkAs } from '../links/links.test-support';
 import { startTcpProxy, type TcpProxy } from '../reliability/tcp-proxy';
+import { testRedisAddress } from '../test/redis';
 import { startTestS3, type TestS3 } from '../test/s3-server';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser } from '../test/test-users';
@@ -72,7 +73,7 @@ describe('GET /api/health/ready', () => {
   beforeAll(async () => {
     s3 = await startTestS3();
     s3Relay = await startTcpProxy({ host: '127.0.0.1', port: s3.port });
-    redisRelay = await startTcpProxy({ host: '127.0.0.1', port: 6379 });
+    redisRelay = await startTcpProxy(testRedisAddress);
     t = await createTestApp('sqlite', { ...s3.env(`http://127.0.0.1:${s3Relay.port}`), REDIS_URL: `redis://127.0.0.1:${redisRelay.port}` });
   });
   afterAll(async () => {

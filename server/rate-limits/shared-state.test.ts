@@ -9,12 +9,12 @@ import { migrateToLatest } from '../db/migrate';
 import { startTcpProxy, type TcpProxy } from '../reliability/tcp-proxy';
 import { openTestDatabase } from '../test/test-app';
 import { sameOrigin } from '../test/test-users';
-import { redisReachable } from '../test/redis';
+import { redisReachable, testRedisAddress } from '../test/redis';
 
-// Two instances of Corto sharing one Redis (the machine's, on 127.0.0.1:6379, through a TCP relay
+// Two instances of Corto sharing one Redis (TEST_REDIS_URL or the machine's, through a TCP relay
 // the test can cut): their rate limits count together, and without Redis each counts alone.
 
-const redis = { host: '127.0.0.1', port: Number(process.env.TEST_REDIS_PORT ?? 6379) };
+const redis = testRedisAddress;
 const hasRedis = await redisReachable(`redis://${redis.host}:${redis.port}`);
 if (!hasRedis) console.warn(`shared-state.test: no Redis on ${redis.host}:${redis.port}; skipped`);
 

@@ -8,17 +8,16 @@ import { hasHaproxy, type Haproxy, startHaproxy } from '../test/haproxy';
 import { startTestS3, type TestS3 } from '../test/s3-server';
 import { makeImage, sameOrigin } from '../test/test-users';
 import { type ProcessDatabase, processDatabase, startServer, until, withDatabase } from './server-process';
-import { redisReachable } from '../test/redis';
+import { redisReachable, testRedisUrl } from '../test/redis';
 
 // Two Corto processes on loopback behind Debian's HAProxy, sharing PostgreSQL, Redis and an S3
 // server: what a self-hoster running several instances relies on.
 
-const redisPort = 6379;
-const hasRedis = await redisReachable(`redis://127.0.0.1:${redisPort}`);
+const hasRedis = await redisReachable(testRedisUrl);
 const missing = [
   process.env.TEST_DATABASE_URL ? undefined : 'TEST_DATABASE_URL is unset (PostgreSQL is needed to share a database)',
   hasHaproxy ? undefined : 'haproxy is not installed (apt-get install -y haproxy)',
-  hasRedis ? undefined : `no Redis on 127.0.0.1:${redisPort}`,
+  hasRedis ? undefined : `no Redis at ${testRedisUrl}`,
 ].filter(Boolean);
 if (missing.length > 0) console.warn(`two-instances.test skipped: ${missing.join('; ')}`);
 
@@ -41,7 +40,7 @@ describe.skipIf(missing.length > 0)('two instances behind HAProxy, on PostgreSQL
       folders.push(dataDir);
       return {
         DATA_DIR: dataDir,
-        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        REDIS_URL: testRedisUrl,
         TRUST_PROXY: 'true',
         AUTH_RATE_LIMIT_IP: '6',
         ...s3.env(),
