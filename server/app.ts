@@ -5,7 +5,7 @@ import type { AppContext } from './app-context';
 import { createClickWriter } from './clicks/click-writer';
 import { adminRoutes } from './admin/admin.routes';
 import { createBlockedDomains } from './admin/blocked-domains';
-import { promoteAdminEmails } from './admin/admin-users.queries';
+import { promoteAdminEmails } from './admin/admin-emails';
 import { accountPlugin } from './account/account.plugin';
 import { authRoutes } from './auth/auth.routes';
 import { refuseCrossOrigin } from './auth/cross-origin';
@@ -80,7 +80,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await registerOpenApi(app, config);
 
   const clickLimits = createClickLimits(database, app.log);
-  // The operator's list, in memory before the first redirect; ADMIN_EMAILS' accounts made admins.
+  // The operator's list, in memory before the first redirect; ADMIN_EMAILS' proved accounts made admins.
   const blockedDomains = createBlockedDomains(database.db);
   await blockedDomains.load();
   await promoteAdminEmails(database.db, config.adminEmails);

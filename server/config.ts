@@ -128,7 +128,7 @@ export interface Config {
    * headers within headersTimeoutMs (else 408 and the connection closed); an idle kept-alive
    * connection is closed after keepAliveTimeoutMs. 0 turns the first two off.
    */
-  /** ADMIN_EMAILS, lowercase: these accounts are admins (made so at start and at sign-up). */
+  /** ADMIN_EMAILS, lowercase: an account whose verified address is listed is made admin, once (admin/admin-emails.ts). */
   adminEmails: string[];
   /** Abuse reports one client may send per hour; 0 = no limit. */
   reportsPerHour: number;

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { createMailer } from '../mail/mailer';
 import { accountRoutes } from './account.routes';
+import { emailVerificationRoutes } from './email-verification.routes';
 import { createSecretGuard } from './password-check';
 import { passwordResetRoutes } from './password-reset.routes';
 import { sessionsRoutes } from './sessions.routes';
 import { totpRoutes } from './totp.routes';
 
-/** Everything of server/account/: the account page's routes, password recovery, two-factor. */
+/** Everything of server/account/: the account page's routes, password recovery, e-mail verification, two-factor. */
 export async function accountPlugin(app: FastifyInstance, context: AppContext) {
   const guard = createSecretGuard(context.database.db, context.config);
   const mailer = createMailer(context.config);
@@ -16,4 +17,5 @@ export async function accountPlugin(app: FastifyInstance, context: AppContext) {
   await app.register((scope) => sessionsRoutes(scope, context));
   await app.register((scope) => totpRoutes(scope, context, guard));
   await app.register((scope) => passwordResetRoutes(scope, context, mailer));
+  await app.register((scope) => emailVerificationRoutes(scope, context, mailer));
 }

@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import { accountMessages as a } from '@common/account/account-messages';
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, updateNameSchema } from '@common/account/account-schemas';
 import { authMessages as m, PROFILE_IMAGE_MAX_BYTES } from '@common/auth/auth-messages';
 import { userResponseSchema } from '@common/auth/auth-schemas';
@@ -78,7 +79,9 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext, g
       const holder = await findUserByEmail(db, email);
       if (holder && holder.id !== user.id) throw emailTaken();
       try {
-        const row = await updateUser(db, user.id, { email });
+        // A new address is not proved by the old one's verification (nor grants ADMIN_EMAILS anything).
+        const changed = email.toLowerCase() !== user.email.toLowerCase();
+        const row = await updateUser(db, user.id, changed ? { email, email_verified_at: null } : { email });
         return { user: apiUser(storage, sessionUserOfRow(row)) };
       } catch (error) {
         // Two accounts taking one address at the same moment: the index decides.
@@ -108,7 +111,8 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext, g
   routes.delete('/api/account', { schema: { body: deleteAccountSchema, response: noContent } }, async (request, reply) => {
     const user = signedInUser(request);
     await guard.password(request, reply, user.id, user.email, request.body.password, 'password');
-    await deleteAccount(context, user.id, { log: request.log });
+    // The last active admin cannot leave: refused (409) under the admins' lock.
+    await deleteAccount(context, user.id, { log: request.log, lastAdminMessage: a.lastAdminLeaving });
     await endThisSession(db, request, reply);
     return reply.status(204).send(null);
   });

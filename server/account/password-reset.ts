@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { RESET_LINK_MINUTES } from '@common/account/account-messages';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -7,6 +6,7 @@ import { hashToken } from '../auth/sessions';
 import { findUserByEmail } from '../auth/auth.queries';
 import type { Mailer } from '../mail/mailer';
 import { resetMail } from '../mail/reset-mail';
+import { newOneTimeToken, oneTimeLink } from './one-time-link';
 
 // Password recovery: a random token (256 bits) in a link, of which only the SHA-256 is stored;
 // valid RESET_LINK_MINUTES, once. Setting the new password ends every session of the account.
@@ -16,16 +16,14 @@ const RESET_LIFETIME_MS = RESET_LINK_MINUTES * 60 * 1000;
 
 /** A new one-time link for the user (the e-mail's, or the operator's `reset-link` command's). */
 export async function createResetLink(db: Database, config: Config, userId: number, now = Date.now()): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const { token, tokenHash } = newOneTimeToken();
   // Expired links of anyone go while we are here, as sessions do.
   await db.deleteFrom('password_resets').where('expires_at', '<', now).execute();
   await db
     .insertInto('password_resets')
-    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + RESET_LIFETIME_MS, used_at: null })
+    .values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: now + RESET_LIFETIME_MS, used_at: null })
     .execute();
-  const url = new URL(RESET_PATH, `${config.publicBaseUrl}/`);
-  url.searchParams.set('token', token);
-  return url.toString();
+  return oneTimeLink(config, RESET_PATH, token);
 }
 
 /** The e-mail for an address, if an account has it; nothing (and no sign of it) otherwise. */

@@ -1,7 +1,7 @@
 import { RESET_LINK_MINUTES } from '@common/account/account-messages';
 import type { MailMessage } from './mailer';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The password-reset e-mail, in Spanish, as text and as HTML. */

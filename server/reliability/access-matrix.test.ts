@@ -557,6 +557,25 @@ const matrix: Record<string, Entry> = {
     status: { anonymous: 400, forged: 400, other: 400, owner: 400 },
     request: () => ({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token: 'inventado', password: 'nueva-clave-123' } }),
   },
+  'GET /api/account/email/verification': {
+    access: 'private',
+    status: anyUser,
+    request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/account/email/verification', headers: cookie ? { cookie } : {} }),
+    check(_world, caller, response) {
+      if (caller === 'owner' || caller === 'other') expect(response.json()).toEqual({ verified: false, available: false });
+    },
+  },
+  'POST /api/account/email/verification': {
+    access: 'private',
+    // Without SMTP_URL (as here) no link can be mailed: 404 for whoever is signed in.
+    status: { anonymous: 401, forged: 401, other: 404, owner: 404 },
+    request: (_world, _caller, cookie) => ({ method: 'POST', url: '/api/account/email/verification', headers: cookie ? { cookie } : {} }),
+  },
+  'POST /api/auth/email-verification/confirm': {
+    access: 'public',
+    status: { anonymous: 400, forged: 400, other: 400, owner: 400 },
+    request: () => ({ method: 'POST', url: '/api/auth/email-verification/confirm', payload: { token: 'inventado' } }),
+  },
 };
 
 

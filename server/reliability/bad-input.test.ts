@@ -9,8 +9,9 @@ import { tokenMessages } from '@common/tokens/token-messages';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkAs } from '../links/links.test-support';
+import { registerAdmin } from '../admin/admin-test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
-import { makeImage, multipart, registerUser, sameOrigin } from '../test/test-users';
+import { makeImage, multipart, sameOrigin } from '../test/test-users';
 import { type BadCase, buildBattery } from './bad-input-cases';
 import { snapshot } from './db-snapshot';
 import { send } from './http-client';
@@ -37,11 +38,9 @@ describe.each(testDialects)('bad input against the real server on %s', (dialect)
 
   beforeAll(async () => {
     // The auth rate limits have a suite of their own; here they would turn cases into 429s.
-    t = await createTestApp(dialect, { AUTH_RATE_LIMIT_IP: '0', AUTH_RATE_LIMIT_EMAIL: '0', REPORTS_PER_HOUR: '0',
-      // The battery's user is an admin too, so the operator's routes get its bad inputs.
-      ADMIN_EMAILS: `bateria-${dialect}@corto.test`,
-    });
-    const owner = await registerUser(t.app, { email: `bateria-${dialect}@corto.test` });
+    t = await createTestApp(dialect, { AUTH_RATE_LIMIT_IP: '0', AUTH_RATE_LIMIT_EMAIL: '0', REPORTS_PER_HOUR: '0' });
+    // The battery's user is an admin too (as `corto admin` makes one), so the operator's routes get its bad inputs.
+    const owner = await registerAdmin(t, { email: `bateria-${dialect}@corto.test` });
     cookie = owner.cookie;
     const taken = await createLinkAs(t.app, cookie, { title: 'Tomado', customUrl: 'Tomado' });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
