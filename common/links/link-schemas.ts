@@ -44,7 +44,8 @@ export function longUrlProblems(value: string): string[] {
     problems.push(m.longUrlInvalid);
   }
   if (url && url.protocol !== 'http:' && url.protocol !== 'https:') problems.push(m.longUrlProtocol);
-  else if (url && !url.hostname) problems.push(m.longUrlInvalid);
+  // An empty label ('a..b', '.a') is no host name; final dots ('example.com.') are the DNS root.
+  else if (url && (!url.hostname || url.hostname.replace(/\.+$/, '').split('.').includes(''))) problems.push(m.longUrlInvalid);
   return problems;
 }
 
