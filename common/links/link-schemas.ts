@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-setup';
 import { apiErrorSchema } from '../api-error';
 import { isReservedPath } from '../reserved-paths';
+import { isSingleScript } from './mixed-script';
 import {
   ALIAS_MAX_LENGTH,
   ALIAS_MIN_LENGTH,
@@ -57,6 +58,8 @@ export function aliasProblems(value: string): string[] {
   if (length < ALIAS_MIN_LENGTH || length > ALIAS_MAX_LENGTH) problems.push(m.aliasLength);
   // Compatibility variants ('ａｂｃ' fullwidth, the ligature 'ﬁ') would pass for other aliases: refused.
   if (!ALIAS_CHARACTERS.test(value) || value.normalize('NFKC') !== value.normalize('NFC')) problems.push(m.aliasCharacters);
+  // Letters of two scripts that look alike ('Ñоqui' with a Cyrillic 'о') would pass for another alias.
+  else if (!isSingleScript(value)) problems.push(m.aliasMixedScripts);
   if (isReservedPath(value)) problems.push(m.aliasReserved);
   return problems;
 }
