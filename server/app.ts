@@ -17,6 +17,7 @@ import { createMetrics } from './metrics/metrics';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { linksRoutes } from './links/links.routes';
 import { registerApiDeadline } from './http/api-deadline';
+import { registerControlCharacterCheck } from './http/control-characters';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { registerNoStore, registerSecurityHeaders } from './http/security-headers';
 import { clientAddressReader, compileTrustProxy } from './http/client-address';
@@ -143,6 +144,8 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     registerNoStore(api);
     // A 503 rather than a hang when the database goes silent.
     registerApiDeadline(api, config.apiDeadlineMs);
+    // No text with a control character gets past here (a NUL would reach PostgreSQL and answer 500).
+    registerControlCharacterCheck(api);
     // Cookies, request.user and app.sessionUserOf, for every API route.
     await registerSessionSupport(api, context);
     // Authorization: Bearer <secret>: the token's user, scope and rate limit (RateLimit-* headers).

@@ -32,6 +32,8 @@ export const linkMessages = {
   longUrlTooLong: `La URL no puede superar los ${LONG_URL_MAX_LENGTH} caracteres`,
   aliasLength: `La URL personalizada debe tener entre ${ALIAS_MIN_LENGTH} y ${ALIAS_MAX_LENGTH} caracteres`,
   aliasCharacters: 'La URL personalizada solo puede tener letras, números, guiones (-) y guiones bajos (_)',
+  aliasMixedScripts:
+    'La URL personalizada no puede mezclar alfabetos (por ejemplo, letras latinas con cirílicas o griegas que se les parecen)',
   aliasReserved: 'Esa URL personalizada está reservada por la aplicación',
   aliasTaken: 'Esa URL personalizada ya está en uso',
   tooManyLinks: 'Has creado demasiados links en la última hora. Espera un poco y vuelve a probar.',
