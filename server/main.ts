@@ -24,6 +24,13 @@ async function main() {
   }
   const app = await buildApp({ config, database });
   for (const migration of migrations.applied) app.log.info({ migration }, 'migration applied');
+  if (!config.publicBaseUrlSet && process.env.NODE_ENV === 'production') {
+    // Every short link and QR code made now would name this address for good.
+    app.log.warn(
+      { publicBaseUrl: config.publicBaseUrl },
+      'PUBLIC_BASE_URL is not set: short links and QR codes are made on http://localhost, which no visitor can open; set it to the public address (then `corto qr-refresh` redraws the QR codes made meanwhile)',
+    );
+  }
   if (migrations.ahead.length > 0) {
     app.log.warn({ migrations: migrations.ahead }, 'the database has migrations of a newer version, marked compatible with this one');
   }

@@ -6,6 +6,7 @@ import { registerPrune } from './prune';
 import { registerRestore } from './restore';
 import { registerToPostgres } from './to-postgres';
 import { registerMigrate } from './migrate';
+import { registerQrRefresh } from './qr-refresh';
 
 /** Each command adds itself to the program (`program.command(...)`); one file per command. */
 export type RegisterCommand = (program: Command) => void;
@@ -18,4 +19,5 @@ export const commands: RegisterCommand[] = [
   registerToPostgres,
   registerPrune,
   registerMigrate,
+  registerQrRefresh,
 ];
