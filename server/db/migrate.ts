@@ -101,7 +101,7 @@ export async function schemaState(db: AnyDb): Promise<SchemaState> {
   if (refused.length > 0) {
     throw new MigrationError(
       `La base de datos tiene ${refused.length === 1 ? 'la migración' : 'las migraciones'} ${refused.join(', ')} de una versión más nueva de Corto, ` +
-        'que esta versión no sabe usar: arranca la versión nueva, o restaura la copia de antes de actualizar (docs/production.md, «Upgrading and rolling back»)',
+        'que esta versión no sabe usar: arranca la versión nueva, o restaura la copia de antes de actualizar (docs/production.md, «Rolling back»)',
     );
   }
   return { pending: Object.keys(migrations).filter((name) => !applied.includes(name)).sort(), ahead: unknown };
