@@ -41,7 +41,7 @@ async function seen(install: Install, cookie: string, links: Link[], picture: st
   return { links: list.json(), stats, files };
 }
 
-describe.skipIf(!url)('to-postgres: an embedded install moved into PostgreSQL', () => {
+describe.skipIf(!url)('to-postgres: an embedded install moved into PostgreSQL', { timeout: 120_000 }, () => {
   let folder: string;
   let schema: Awaited<ReturnType<typeof postgresSchema>>;
   let seeded: Awaited<ReturnType<typeof seedLinks>>;
@@ -65,7 +65,7 @@ describe.skipIf(!url)('to-postgres: an embedded install moved into PostgreSQL', 
     } finally {
       await source.close();
     }
-  });
+  }, 120_000);
   afterAll(async () => {
     await schema.drop();
     await rm(folder, { recursive: true, force: true });

@@ -303,6 +303,7 @@ function progressPrinter(): (progress: CopyProgress) => void {
   let phaseStart = 0;
   let printed = 0;
   return (progress) => {
+    if (progress.total === 0) return;
     const now = Date.now();
     if (progress.phase !== phase) {
       phase = progress.phase;
