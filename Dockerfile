@@ -28,7 +28,11 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-RUN mkdir -p /data && chown node:node /data
+# `corto <command>` in the container (docker compose exec corto1 corto backup ...): the bundled CLI,
+# which needs no development tool.
+RUN mkdir -p /data && chown node:node /data \
+ && printf '#!/bin/sh\nexec node --enable-source-maps /app/dist/server/corto.js "$@"\n' > /usr/local/bin/corto \
+ && chmod 755 /usr/local/bin/corto
 USER node
 # The SQLite database and stored files in the embedded mode (with DATABASE_URL and S3_* set, it stays empty).
 VOLUME ["/data"]

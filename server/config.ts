@@ -95,6 +95,8 @@ export interface Config {
   host: string;
   dataDir: string;
   publicBaseUrl: string;
+  /** PUBLIC_BASE_URL was given: without it links and QR codes name http://localhost, fine only on this machine. */
+  publicBaseUrlSet: boolean;
   databaseUrl: string | undefined;
   trustProxy: boolean | number | string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -166,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: vars.HOST,
     dataDir: path.resolve(vars.DATA_DIR),
     publicBaseUrl: vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`,
+    publicBaseUrlSet: vars.PUBLIC_BASE_URL !== undefined,
     databaseUrl: vars.DATABASE_URL,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
