@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { healthRoutes } from './health/health.routes';
 import { createMetrics } from './metrics/metrics';
+import { createReachability } from './metrics/reachability';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { linksRoutes } from './links/links.routes';
 import { registerApiDeadline } from './http/api-deadline';
@@ -114,7 +115,8 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
 
   const https = config.publicBaseUrl.startsWith('https:');
   const answer = createRedirectAnswer({ clickWriter: context.clickWriter, clientAddress: clientAddressReader(trustProxy), https });
-  const metrics = createMetrics({ clickWriter: context.clickWriter, database });
+  const reachability = createReachability(context);
+  const metrics = createMetrics({ clickWriter: context.clickWriter, database, reachability: reachability.check });
   const fastPath = createRedirectFastPath(context.linkCache, answer, clickLimits, metrics);
   // Every answer Fastify gives (the fast path's redirects are counted there, by plain increments).
   app.addHook('onResponse', async (request, reply) => metrics.countResponse(request, reply));
@@ -123,6 +125,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   app.addHook('preClose', async () => fastPath.stop());
   // onClose hooks run after the server has stopped taking requests: the queue is complete.
   app.addHook('onClose', async () => {
+    reachability.close();
     await context.clickWriter.close();
     await clickLimits.close();
     await context.linkCache.close();
@@ -164,7 +167,8 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   });
   await app.register(docsPage);
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
-  await app.register(redirectRoutes, { ...context, answer });
+  // The routes' redirects counted apart from the fast path's, which counts its own.
+  await app.register(redirectRoutes, { ...context, answer: metrics.countedAnswer(answer) });
   await app.register(staticRoutes, context);
   return app;
 }

@@ -1,12 +1,12 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import type { DialectName } from './dialect';
 import type { DB } from './schema';
-import { configureWritingConnection } from './sqlite-connection';
+import { configureWritingConnection, WritingSqliteDialect } from './sqlite-connection';
 import { withStatementCache } from './statement-cache';
 
 export type Database = Kysely<DB>;
@@ -51,7 +51,7 @@ function openSqlite(dataDir: string, beside = false): DatabaseHandle {
     const sqlite = new SQLite(file);
     configureWritingConnection(sqlite);
     // Statements kept: preparing a session's lookup or a page's tags cost more than running them.
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, MAIN_STATEMENTS) }) });
+    const db = new Kysely<DB>({ dialect: new WritingSqliteDialect({ database: withStatementCache(sqlite, MAIN_STATEMENTS) }) });
     return {
       db,
       dialect: 'sqlite',
