@@ -32,3 +32,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').dropColumn('admin_grant_email').execute();
   await db.schema.alterTable('users').dropColumn('email_verified_at').execute();
 }
+
+// Two nullable columns and a table: the release before it runs on this schema unchanged.
+export const compatibleWithPrevious = true;
