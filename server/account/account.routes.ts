@@ -17,7 +17,9 @@ import { endSession as endThisSession, requestTokenHash } from '../auth/sessions
 import { isUniqueViolation } from '../db/dialect';
 import { AppError } from '../http/app-error';
 import { endSessionsOf, updateUser } from './account.queries';
+import { deleteAllUserTokens } from '../tokens/tokens.queries';
 import { deleteAccount } from './delete-account';
+import { spendResetLinks } from './password-reset';
 import type { SecretGuard } from './password-check';
 
 const emailTaken = () => new AppError('conflict', m.emailTaken, { email: [m.emailTaken] });
@@ -57,7 +59,7 @@ async function pictureRoute(app: FastifyInstance, { database, storage }: AppCont
 
 /** The signed-in user's own account: name, picture, e-mail, password, and leaving. */
 export async function accountRoutes(app: FastifyInstance, context: AppContext, guard: SecretGuard) {
-  const { database, storage } = context;
+  const { database, storage, tokenCache } = context;
   const { db } = database;
   await app.register((scope) => pictureRoute(scope, context));
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -78,7 +80,12 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext, g
       const holder = await findUserByEmail(db, email);
       if (holder && holder.id !== user.id) throw emailTaken();
       try {
-        const row = await updateUser(db, user.id, { email });
+        // A reset link mailed to the old address must not outlive the change.
+        const row = await db.transaction().execute(async (trx) => {
+          const updated = await updateUser(trx, user.id, { email });
+          await spendResetLinks(trx, user.id);
+          return updated;
+        });
         return { user: apiUser(storage, sessionUserOfRow(row)) };
       } catch (error) {
         // Two accounts taking one address at the same moment: the index decides.
@@ -98,9 +105,16 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext, g
       const user = signedInUser(request);
       const { currentPassword, newPassword } = request.body;
       await guard.password(request, reply, user.id, user.email, currentPassword, 'currentPassword');
-      await updateUser(db, user.id, { password_hash: await hashPassword(newPassword) });
-      // Whoever else holds a session (a stolen one, a forgotten laptop) is out now.
-      await endSessionsOf(db, user.id, requestTokenHash(request));
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction().execute(async (trx) => {
+        await updateUser(trx, user.id, { password_hash: passwordHash });
+        // Whoever else holds a session (a stolen one, a forgotten laptop), an open reset link or an
+        // API token (made by someone who got in) is out now.
+        await endSessionsOf(trx, user.id, requestTokenHash(request));
+        await spendResetLinks(trx, user.id);
+        await deleteAllUserTokens(trx, user.id);
+      });
+      await tokenCache.forgetUser(user.id);
       return reply.status(204).send(null);
     },
   );
