@@ -40,7 +40,7 @@ async function pictureRoute(app: FastifyInstance, { database, storage }: AppCont
 
   routes.put('/api/account/picture', { schema: { body: bodySchema, response: { 200: userResponseSchema } } }, async (request) => {
     const user = signedInUser(request);
-    // The same checks and naming as at sign-up (dp-{name}-{time}.{ext}).
+    // The same checks and naming as at sign-up (dp-{name}-{time}-{random}.{ext}).
     const key = await storeProfilePicture(storage, user.name, request.body.profileImage);
     let row;
     try {
