@@ -22,6 +22,7 @@ import { registerControlCharacterCheck } from './http/control-characters';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { registerNoStore, registerSecurityHeaders } from './http/security-headers';
 import { clientAddressReader, compileTrustProxy } from './http/client-address';
+import { requestSerializer } from './http/log-redaction';
 import { type FrontHandler, serverFactoryWith } from './http/node-server';
 import { createLinkCache } from './redirect/link-cache';
 import { createClickLimits } from './redirect/click-limit';
@@ -55,6 +56,8 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // Request lines without the secrets a query string may carry (?token=, ?invite=...).
+      serializers: { req: requestSerializer },
       ...(logStream ? { stream: logStream } : {}),
     },
     serverFactory: serverFactoryWith(

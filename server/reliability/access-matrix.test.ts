@@ -417,6 +417,19 @@ const matrix: Record<string, Entry> = {
       expect(Boolean(row), `token still there after ${caller}'s DELETE`).toBe(caller !== 'owner');
     },
   },
+  'DELETE /api/tokens': {
+    access: 'private',
+    status: { anonymous: 401, forged: 401, other: 200, owner: 200 },
+    async request({ t, owner }, caller, cookie) {
+      // The owner holds a token each time: only the owner's own call may end it.
+      await createTokenAs(t.app, owner.cookie, { name: `Del dueño ante ${caller}` });
+      return { method: 'DELETE', url: '/api/tokens', headers: cookie ? { cookie } : {} };
+    },
+    async check({ t, owner }, caller) {
+      const left = await t.database.db.selectFrom('api_tokens').select('id').where('user_id', '=', owner.id).execute();
+      expect(left.length > 0, `the owner's tokens after ${caller}'s DELETE`).toBe(caller !== 'owner');
+    },
+  },
   'GET /api/openapi.json': publicPage('/api/openapi.json'),
   // The reference page and its files (@fastify/swagger-ui).
   'GET /api/docs': publicPage('/api/docs'),
