@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context';
 import { signedInUser } from '../auth/require-user';
 import { AppError } from '../http/app-error';
-import { readImport } from './link-import';
+import { readImport } from './link-import-thread';
 import { createImportedLinks } from './link-import-creation';
 import { createQrThread } from './qr-thread';
 
