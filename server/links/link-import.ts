@@ -1,5 +1,6 @@
 import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_ROW_CHARS, IMPORT_MAX_ROWS, linkMessages as m } from '@common/links/link-messages';
 import { parse } from 'csv-parse/sync';
+import { undefuse } from '../csv/csv-cell';
 
 // Reading an import file: our own CSV (title,longUrl,customUrl,tags, as GET /api/links.csv writes
 // it) and the CSV exports of Shlink, Kutt, YOURLS and Bitly, told apart by their header row.
@@ -30,8 +31,6 @@ export function detectFormat(columns: string[]): ImportFormat | undefined {
   return undefined;
 }
 
-/** Our export put an apostrophe before what a spreadsheet would run as a formula (csvCell): taken off. */
-const undefused = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
 
 const splitTags = (text: string, separators: RegExp) =>
   text
@@ -59,7 +58,7 @@ export function toBody(format: ImportFormat, get: (column: string) => string): I
   const titled = (title: string, longUrl: string) => (title.trim() !== '' ? title : hostOf(longUrl));
   switch (format) {
     case 'corto': {
-      const cell = (column: string) => undefused(get(column));
+      const cell = (column: string) => undefuse(get(column));
       return { title: cell('title'), longUrl: cell('longurl'), customUrl: cell('customurl') || null, tags: splitTags(cell('tags'), /\|/) };
     }
     case 'shlink':
