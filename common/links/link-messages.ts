@@ -77,6 +77,7 @@ export const linkMessages = {
   importRowMalformed: 'La fila no tiene el formato CSV correcto',
   importRowTooLong: `La fila supera los ${IMPORT_MAX_ROW_CHARS.toLocaleString('es-ES')} caracteres que puede tener una fila`,
   importCellTooLong: `Una celda de la fila supera los ${IMPORT_MAX_CELL_CHARS.toLocaleString('es-ES')} caracteres que puede tener una celda`,
+  importRowOverQuota: 'Se alcanzó el límite de links que tu cuenta puede crear en una hora: esta fila no se creó',
   importTooSlow: 'El archivo tarda demasiado en leerse: revisa que sea un CSV de enlaces',
   importFailed: 'No se pudo importar el archivo',
 } as const;
