@@ -42,6 +42,7 @@ export const serverEntryPoints = [
   'server/clicks/sqlite-writer-worker.ts',
   'server/db/sqlite-reader-worker.ts',
   'server/links/qr-worker.ts',
+  'server/links/import-worker.ts',
   'server/cli/corto.ts',
 ];
 

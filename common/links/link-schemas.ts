@@ -282,9 +282,15 @@ export const bulkResultSchema = z.union([z.object({ link: linkSchema }), apiErro
 export const bulkResponseSchema = z.object({ results: z.array(bulkResultSchema) });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 
-/** POST /api/links/import: how many links were made, and each refused row (numbered as in the file, header = 1). */
+/**
+ * POST /api/links/import: how many links were made, and each refused row (numbered as in the file,
+ * header = 1); how many of those the hourly quota (LINKS_PER_HOUR) refused, and the seconds until
+ * the account may create again when the hour is full (null: it may now).
+ */
 export const importResponseSchema = z.object({
   created: z.number().int(),
   failed: z.array(z.object({ row: z.number().int(), error: z.string() })),
+  overQuota: z.number().int(),
+  retryAfterSeconds: z.number().int().nullable(),
 });
 export type ImportResult = z.infer<typeof importResponseSchema>;

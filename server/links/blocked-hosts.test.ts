@@ -68,6 +68,8 @@ describe.each(testDialects)('blocked hosts in every spelling on %s', (dialect) =
     expect(imported.json()).toEqual({
       created: 0,
       failed: BLOCKED_SPELLINGS.map((_, i) => ({ row: i + 2, error: adminMessages.domainBlocked })),
+      overQuota: 0,
+      retryAfterSeconds: null,
     } satisfies ImportResult);
   });
 
