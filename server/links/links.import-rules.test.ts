@@ -56,6 +56,8 @@ describe.each(testDialects)('import rules on %s', (dialect) => {
         { row: 6, error: m.longUrlPrivate },
         { row: 7, error: m.aliasTaken },
       ],
+      overQuota: 0,
+      retryAfterSeconds: null,
     });
     const links = await linksOf();
     expect(links.map((link) => link.title).sort()).toEqual(['Ocho', 'Siete', 'Uno']);
