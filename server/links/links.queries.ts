@@ -53,6 +53,20 @@ export async function deleteUserLink(db: Database, userId: number, id: number): 
   return db.deleteFrom('urls').where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
 }
 
+/** Whether every one of these links (id and short code, as an answer named them) is still the user's. */
+export async function linksStillExist(db: Database, userId: number, links: Array<{ id: number; shortCode: string }>): Promise<boolean> {
+  if (links.length === 0) return true;
+  const rows = await db
+    .selectFrom('urls')
+    .select(['id', 'short_url'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', links.map((link) => link.id))
+    .execute();
+  // The code too: the very link the answer named, not whatever holds its id now.
+  const codes = new Map(rows.map((row) => [Number(row.id), row.short_url]));
+  return links.every((link) => codes.get(link.id) === link.shortCode);
+}
+
 /** Whether a first path segment already leads to a link, as a short code or as an alias in any case. */
 export async function isAddressTaken(db: Database, address: string): Promise<boolean> {
   const key = addressKey(address);

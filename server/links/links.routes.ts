@@ -1,6 +1,7 @@
 import { buckets } from '@common/constants';
 import { linkMessages } from '@common/links/link-messages';
 import {
+  type BulkResult,
   createLinkSchema,
   linkListSchema,
   bulkCreateSchema,
@@ -10,6 +11,7 @@ import {
   tagKey,
   tagListSchema,
   updateLinkSchema,
+  type Link,
 } from '@common/links/link-schemas';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -30,7 +32,7 @@ import { editLink, freeFormerAlias } from './link-edit';
 import { linkQrRoute } from './link-qr';
 import { exportFilename, linksCsv } from './link-export';
 import { tagsOf, userTags } from './link-tags';
-import { deleteUserLink, findUserLink, findUserTag, formerAliasesOf, listUserLinks, tagWalk, userLinkTotals } from './links.queries';
+import { deleteUserLink, findUserLink, findUserTag, formerAliasesOf, linksStillExist, listUserLinks, tagWalk, userLinkTotals } from './links.queries';
 import { decodeCursor, encodeCursor } from './list-cursor';
 
 const idParams = z.object({ id: z.string() });
@@ -100,7 +102,13 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     { schema: { body: createLinkSchema.strict(), response: { 201: linkResponseSchema } } },
     async (request, reply) => {
       const userId = signedInUser(request).id;
-      const call = { userId, key: idempotencyKeyOf(request), scope: 'POST /api/links', body: request.body };
+      const call = {
+        userId,
+        key: idempotencyKeyOf(request),
+        scope: 'POST /api/links',
+        body: request.body,
+        stillExists: (answer: { link: Link }) => linksStillExist(db, userId, [answer.link]),
+      };
       // A replay creates nothing, so it is not counted against the hour's quota.
       const answer = await withIdempotency(db, call, async () => {
         const row = await creationQuota.run(userId, reply, () => createLink(context, userId, request.body));
@@ -117,7 +125,13 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     { schema: { body: bulkCreateSchema, response: { 200: bulkResponseSchema } } },
     async (request, reply) => {
       const userId = signedInUser(request).id;
-      const call = { userId, key: idempotencyKeyOf(request), scope: 'POST /api/links/bulk', body: request.body };
+      const call = {
+        userId,
+        key: idempotencyKeyOf(request),
+        scope: 'POST /api/links/bulk',
+        body: request.body,
+        stillExists: (answer: { results: BulkResult[] }) => linksStillExist(db, userId, answer.results.flatMap((result) => ('link' in result ? [result.link] : []))),
+      };
       const answer = await withIdempotency(db, call, async () => {
         const results = [];
         // In order, one at a time: each counts against the hour's quota as a single creation does.
