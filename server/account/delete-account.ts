@@ -2,6 +2,7 @@ import { buckets } from '@common/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
+import { holdAddresses, holdEnds, orphanHoldsOf } from '../links/held-addresses';
 import type { LinkAddresses } from '../redirect/link-cache';
 
 // Leaving Corto (DELETE /api/account) and an operator's deletion (DELETE /api/admin/users/:id)
@@ -23,7 +24,8 @@ export interface DeleteAccountOptions {
  * Removes a user and everything of theirs: links, clicks, roll-ups, unique-visitor rows, totals,
  * former aliases, idempotency keys, sessions, API tokens, password-reset tokens, two-factor
  * secrets and recovery codes, then their stored files (QR images and the profile picture). Their
- * short addresses stop redirecting at once on this instance and, with REDIS_URL, on every other.
+ * short addresses stop redirecting at once on this instance and, with REDIS_URL, on every other,
+ * and are held for ADDRESS_HOLD_DAYS, for nobody to take (held-addresses.ts).
  * An unknown id does nothing.
  */
 export async function deleteAccount(context: AppContext, userId: number, options: DeleteAccountOptions = {}): Promise<void> {
@@ -37,6 +39,10 @@ export async function deleteAccount(context: AppContext, userId: number, options
     const user = await trx.selectFrom('users').select('profile_image').where('id', '=', userId).executeTakeFirst();
     if (!user) return undefined;
     const links = await ownedLinks(trx, userId);
+    // Their addresses, and those of links they deleted lately, are held for nobody to take back.
+    const addresses = links.flatMap((link) => [link.shortCode, ...(link.customUrl === null ? [] : [link.customUrl]), ...(link.previousAddresses ?? [])]);
+    await holdAddresses(trx, addresses, null, holdEnds(context.config.addressHoldDays));
+    await orphanHoldsOf(trx, userId);
     await deleteRowsOf(trx, userId);
     return { profileImage: user.profile_image, links };
   });

@@ -16,6 +16,7 @@ import * as accounts from './migrations/0013-accounts';
 import * as operator from './migrations/0014-operator';
 import * as trigramSearch from './migrations/0015-trigram-search';
 import * as clickBatches from './migrations/0016-click-batches';
+import * as heldCodes from './migrations/0017-held-codes';
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014-operator': operator,
   '0015-trigram-search': trigramSearch,
   '0016-click-batches': clickBatches,
+  '0017-held-codes': heldCodes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -24,6 +24,7 @@ import { SEARCH_PAGE_CACHE_KIB } from '../db/sqlite-connection';
 import { AppError } from '../http/app-error';
 import { idempotencyKeyOf, withIdempotency } from '../idempotency/idempotency';
 import { createLink } from './create-link';
+import { holdAddresses, holdEnds } from './held-addresses';
 import { createOne } from './link-batch';
 import { linkImportRoutes } from './link-import.routes';
 import { createCreationQuota } from './creation-quota';
@@ -186,10 +187,19 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
 
   routes.delete('/api/links/:id', { schema: { params: idParams } }, async (request, reply) => {
     const id = linkIdOf(request.params.id);
-    // Read before the delete, whose cascade takes them with the link.
-    const previousAddresses = (await formerAliasesOf(db, [id])).get(id) ?? [];
-    const row = await deleteUserLink(db, signedInUser(request).id, id);
-    if (!row) throw new AppError('not_found', linkMessages.notFound);
+    const userId = signedInUser(request).id;
+    const deleted = await db.transaction().execute(async (trx) => {
+      // Read before the delete, whose cascade takes them with the link.
+      const previous = (await formerAliasesOf(trx, [id])).get(id) ?? [];
+      const gone = await deleteUserLink(trx, userId, id);
+      if (!gone) return undefined;
+      // Every address that led here is held a while for its owner alone (held-addresses.ts).
+      const addresses = [gone.short_url, ...(gone.custom_url === null ? [] : [gone.custom_url]), ...previous];
+      await holdAddresses(trx, addresses, userId, holdEnds(context.config.addressHoldDays));
+      return { row: gone, previousAddresses: previous };
+    });
+    if (!deleted) throw new AppError('not_found', linkMessages.notFound);
+    const { row, previousAddresses } = deleted;
     context.clickLimits.changed(id, null, null);
     // The short address must stop redirecting now, not when the cache entry ages out.
     await linkCache.forget({ shortCode: row.short_url, customUrl: row.custom_url, previousAddresses });
