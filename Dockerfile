@@ -2,7 +2,8 @@
 #   docker build -t corto .        (or podman build --format docker -t corto .: podman's default OCI
 #                                   format has no HEALTHCHECK and would drop it)
 #   docker run -p 3000:3000 -v corto-data:/data corto
-ARG NODE_IMAGE=node:20-bookworm-slim
+# The current Node LTS, pinned to a release (package.json's engines says what is tested).
+ARG NODE_IMAGE=node:24.11.1-bookworm-slim
 
 # 1. Build: the web app and the bundled server, then drop the development packages.
 FROM ${NODE_IMAGE} AS build
@@ -27,13 +28,20 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-RUN mkdir -p /data && chown node:node /data
+# `corto <command>` in the container (docker compose exec corto1 corto backup ...): the bundled CLI,
+# which needs no development tool.
+RUN mkdir -p /data && chown node:node /data \
+ && printf '#!/bin/sh\nexec node --enable-source-maps /app/dist/server/corto.js "$@"\n' > /usr/local/bin/corto \
+ && chmod 755 /usr/local/bin/corto
 USER node
 # The SQLite database and stored files in the embedded mode (with DATABASE_URL and S3_* set, it stays empty).
 VOLUME ["/data"]
 EXPOSE 3000
+# Liveness, not readiness: an instance whose database is away still serves its cached redirects.
+# bash's /dev/tcp rather than `node -e fetch(...)`: no 40 MB Node process started every 10 s
+# (and no curl to add to the image). Exit 0 only on "HTTP/1.1 200".
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${PORT:-3000} && printf 'GET /api/health HTTP/1.0\\r\\nHost: localhost\\r\\n\\r\\n' >&3 && read -r -t 2 _ status _ <&3 && [ \"$status\" = 200 ]"]
 # SIGTERM drains requests and writes queued clicks before exiting.
 STOPSIGNAL SIGTERM
 CMD ["node", "--enable-source-maps", "dist/server/main.js"]

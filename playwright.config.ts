@@ -8,6 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh embedded database for every run.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'corto-e2e-'));
+// The specs run the operator's commands on the same folder (operator.spec's `corto admin`); the
+// workers read this config again and must find the same one.
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './e2e',
@@ -42,8 +45,6 @@ export default defineConfig({
       ALLOW_PRIVATE_DESTINATIONS: 'true',
       // The statistics specs visit from several places by X-Forwarded-For, as a proxy would send it.
       TRUST_PROXY: '127.0.0.1',
-      // operator.spec signs this account up and finds the admin's screens.
-      ADMIN_EMAILS: 'jefa-e2e@corto.test',
     },
   },
 });

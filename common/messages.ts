@@ -26,6 +26,7 @@ export const errorMessages = {
   forbidden: 'No tienes permiso para hacer esto.',
   notFound: 'No encontrado.',
   rateLimited: 'Demasiados intentos. Espera un momento y vuelve a probar.',
+  storageTooManyMisses: 'Se han pedido muchos archivos que no existen desde tu conexión en poco tiempo. Espera un minuto y vuelve a intentarlo.',
   busy: 'Hay demasiadas peticiones en este momento. Inténtalo de nuevo en unos segundos.',
   databaseUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
   notReady: 'El servicio todavía no está listo. Inténtalo de nuevo en unos segundos.',

@@ -42,7 +42,7 @@ test('name, password and sessions from the account page', async ({ page, browser
   await expect(password.getByText('La contraseña no es correcta')).toBeVisible();
   await password.getByLabel('Contraseña actual').fill(account.password);
   await password.getByRole('button', { name: 'Cambiar contraseña' }).click();
-  await expect(password.getByText('Contraseña cambiada. Las demás sesiones se han cerrado.')).toBeVisible();
+  await expect(password.getByText('Contraseña cambiada. Las demás sesiones se han cerrado y tus tokens de API se han revocado.')).toBeVisible();
   // The other browser is out; this one is the only session left.
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
   const after = await other.request.get('/api/auth/session');

@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { sameOrigin, signUpViaApi, uniqueEmail } from './helpers/accounts';
 
 // The operator's screens in a real browser: the admin finds a user and a link, disables them,
-// closes sign-up, and a visitor reports a link. The admin is ADMIN_EMAILS' account (playwright.config.ts).
+// closes sign-up, and a visitor reports a link. The admin is made so from the shell, as an operator
+// does (`npm run corto -- admin`): ADMIN_EMAILS needs a verified address, and this server sends no mail.
 
 const ADMIN = 'jefa-e2e@corto.test';
 
@@ -26,7 +28,12 @@ test('an admin moderates users and links, closes sign-up, and reads the reports 
   await expect(userPage.getByRole('menuitem', { name: 'Administración' })).toHaveCount(0);
 
   const existing = await page.request.post('/api/auth/login', { headers: sameOrigin, data: { email: ADMIN, password: 'secreto-e2e' } });
-  if (existing.status() !== 200) await signUpViaApi(page, { name: 'Jefa', email: ADMIN });
+  if (existing.status() !== 200) {
+    await signUpViaApi(page, { name: 'Jefa', email: ADMIN });
+    execFileSync(process.execPath, ['dist/server/corto.js', 'admin', ADMIN], {
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? '', DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    });
+  }
   await page.goto('/dashboard');
   await page.getByRole('button', { name: /Menú de/ }).click();
   await page.getByRole('menuitem', { name: 'Administración' }).click();

@@ -5,7 +5,7 @@ import type { AppContext } from './app-context';
 import { createClickWriter } from './clicks/click-writer';
 import { adminRoutes } from './admin/admin.routes';
 import { createBlockedDomains } from './admin/blocked-domains';
-import { promoteAdminEmails } from './admin/admin-users.queries';
+import { promoteAdminEmails } from './admin/admin-emails';
 import { accountPlugin } from './account/account.plugin';
 import { authRoutes } from './auth/auth.routes';
 import { refuseCrossOrigin } from './auth/cross-origin';
@@ -14,12 +14,15 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { healthRoutes } from './health/health.routes';
 import { createMetrics } from './metrics/metrics';
+import { createReachability } from './metrics/reachability';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { linksRoutes } from './links/links.routes';
 import { registerApiDeadline } from './http/api-deadline';
+import { registerControlCharacterCheck } from './http/control-characters';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { registerNoStore, registerSecurityHeaders } from './http/security-headers';
 import { clientAddressReader, compileTrustProxy, TRUST_EVERY_PROXY_WARNING } from './http/client-address';
+import { requestSerializer } from './http/log-redaction';
 import { type FrontHandler, serverFactoryWith } from './http/node-server';
 import { createLinkCache } from './redirect/link-cache';
 import { createClickLimits } from './redirect/click-limit';
@@ -53,6 +56,8 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // Request lines without the secrets a query string may carry (?token=, ?invite=...).
+      serializers: { req: requestSerializer },
       ...(logStream ? { stream: logStream } : {}),
     },
     serverFactory: serverFactoryWith(
@@ -81,7 +86,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await registerOpenApi(app, config);
 
   const clickLimits = createClickLimits(database, app.log);
-  // The operator's list, in memory before the first redirect; ADMIN_EMAILS' accounts made admins.
+  // The operator's list, in memory before the first redirect; ADMIN_EMAILS' proved accounts made admins.
   const blockedDomains = createBlockedDomains(database.db);
   await blockedDomains.load();
   await promoteAdminEmails(database.db, config.adminEmails);
@@ -114,7 +119,8 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
 
   const https = config.publicBaseUrl.startsWith('https:');
   const answer = createRedirectAnswer({ clickWriter: context.clickWriter, clientAddress: clientAddressReader(trustProxy), https });
-  const metrics = createMetrics({ clickWriter: context.clickWriter, database });
+  const reachability = createReachability(context);
+  const metrics = createMetrics({ clickWriter: context.clickWriter, database, reachability: reachability.check });
   const fastPath = createRedirectFastPath(context.linkCache, answer, clickLimits, metrics);
   // Every answer Fastify gives (the fast path's redirects are counted there, by plain increments).
   app.addHook('onResponse', async (request, reply) => metrics.countResponse(request, reply));
@@ -123,6 +129,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   app.addHook('preClose', async () => fastPath.stop());
   // onClose hooks run after the server has stopped taking requests: the queue is complete.
   app.addHook('onClose', async () => {
+    reachability.close();
     await context.clickWriter.close();
     await clickLimits.close();
     await context.linkCache.close();
@@ -144,6 +151,8 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     registerNoStore(api);
     // A 503 rather than a hang when the database goes silent.
     registerApiDeadline(api, config.apiDeadlineMs);
+    // No text with a control character gets past here (a NUL would reach PostgreSQL and answer 500).
+    registerControlCharacterCheck(api);
     // Cookies, request.user and app.sessionUserOf, for every API route.
     await registerSessionSupport(api, context);
     // Authorization: Bearer <secret>: the token's user, scope and rate limit (RateLimit-* headers).
@@ -162,7 +171,8 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   });
   await app.register(docsPage);
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
-  await app.register(redirectRoutes, { ...context, answer });
+  // The routes' redirects counted apart from the fast path's, which counts its own.
+  await app.register(redirectRoutes, { ...context, answer: metrics.countedAnswer(answer) });
   await app.register(staticRoutes, context);
   return app;
 }

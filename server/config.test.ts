@@ -1,6 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, SECRET_FILE_VARIABLES } from './config';
 
 describe('loadConfig', () => {
   it('runs with no variables at all, on the embedded defaults', () => {
@@ -75,5 +77,49 @@ describe('loadConfig', () => {
   ])('refuses %s=%s with a message naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});
+
+describe('secrets from files (<NAME>_FILE)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'corto-secrets-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const secret = (name: string, content: string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, content, { mode: 0o600 });
+    return file;
+  };
+
+  it('reads each secret from its file, without the final newline', () => {
+    const config = loadConfig({
+      DATABASE_URL_FILE: secret('db', 'postgres://corto:clave-de-bd@db:5432/corto\n'),
+      REDIS_URL_FILE: secret('redis', 'redis://:clave-redis@redis:6379\r\n'),
+      SMTP_URL_FILE: secret('smtp', 'smtps://correo:clave-smtp@smtp.example:465'),
+      METRICS_TOKEN_FILE: secret('metrics', 'un-token-de-metricas-1234\n'),
+      S3_BUCKET: 'corto',
+      S3_ACCESS_KEY_ID_FILE: secret('s3-id', 'corto-app\n'),
+      S3_SECRET_ACCESS_KEY_FILE: secret('s3-secret', 'secreto/de+s3=\n'),
+    });
+    expect(config.databaseUrl).toBe('postgres://corto:clave-de-bd@db:5432/corto');
+    expect(config.redisUrl).toBe('redis://:clave-redis@redis:6379');
+    expect(config.smtpUrl).toBe('smtps://correo:clave-smtp@smtp.example:465');
+    expect(config.metricsToken).toBe('un-token-de-metricas-1234');
+    expect(config.s3).toMatchObject({ bucket: 'corto', accessKeyId: 'corto-app', secretAccessKey: 'secreto/de+s3=' });
+    expect(SECRET_FILE_VARIABLES).toEqual(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'METRICS_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+  });
+
+  it('checks a value from a file as it checks the variable, and never shows what the file holds', () => {
+    const file = secret('bad-db', 'mysql://root:muy-secreta@db/corto\n');
+    expect(() => loadConfig({ DATABASE_URL_FILE: file })).toThrow(/DATABASE_URL: debe ser una cadena de conexión postgres/);
+    expect(() => loadConfig({ DATABASE_URL_FILE: file })).not.toThrow(/muy-secreta/);
+    expect(() => loadConfig({ METRICS_TOKEN_FILE: secret('short', 'corto\n') })).toThrow('METRICS_TOKEN: debe tener al menos 16 caracteres');
+  });
+
+  it('refuses a missing or empty file, and a secret given both ways, naming the variable', () => {
+    expect(() => loadConfig({ REDIS_URL_FILE: path.join(dir, 'no-existe') })).toThrow(`REDIS_URL_FILE: no se puede leer ${path.join(dir, 'no-existe')} (ENOENT)`);
+    expect(() => loadConfig({ SMTP_URL_FILE: secret('empty', '\n') })).toThrow('SMTP_URL_FILE:');
+    expect(() => loadConfig({ SMTP_URL_FILE: secret('empty', '\n') })).toThrow('está vacío');
+    const both = { METRICS_TOKEN: 'un-token-de-metricas-1234', METRICS_TOKEN_FILE: secret('m2', 'otro-token-de-metricas-99') };
+    expect(() => loadConfig(both)).toThrow(ConfigError);
+    expect(() => loadConfig(both)).toThrow('METRICS_TOKEN_FILE: METRICS_TOKEN ya está definida; usa una de las dos');
   });
 });

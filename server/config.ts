@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -96,6 +96,8 @@ export interface Config {
   host: string;
   dataDir: string;
   publicBaseUrl: string;
+  /** PUBLIC_BASE_URL was given: without it links and QR codes name http://localhost, fine only on this machine. */
+  publicBaseUrlSet: boolean;
   databaseUrl: string | undefined;
   trustProxy: boolean | number | string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -129,7 +131,7 @@ export interface Config {
    * headers within headersTimeoutMs (else 408 and the connection closed); an idle kept-alive
    * connection is closed after keepAliveTimeoutMs. 0 turns the first two off.
    */
-  /** ADMIN_EMAILS, lowercase: these accounts are admins (made so at start and at sign-up). */
+  /** ADMIN_EMAILS, lowercase: an account whose verified address is listed is made admin, once (admin/admin-emails.ts). */
   adminEmails: string[];
   /** Abuse reports one client may send per hour; 0 = no limit. */
   reportsPerHour: number;
@@ -154,9 +156,44 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * The secrets that may come from a file instead (`DATABASE_URL_FILE=/run/secrets/db`): Docker's
+ * and Kubernetes' secrets are files, and a variable's value shows in `docker inspect` and in
+ * /proc/<pid>/environ.
+ */
+export const SECRET_FILE_VARIABLES = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'METRICS_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** Each `<NAME>_FILE` replaced by `<NAME>`, read from its file; the problems, never the contents. */
+function withSecretFiles(present: Record<string, string | undefined>): { vars: Record<string, string | undefined>; problems: string[] } {
+  const vars = { ...present };
+  const problems: string[] = [];
+  for (const name of SECRET_FILE_VARIABLES) {
+    const file = vars[`${name}_FILE`];
+    delete vars[`${name}_FILE`];
+    if (file === undefined) continue;
+    if (vars[name] !== undefined) {
+      problems.push(`  ${name}_FILE: ${name} ya está definida; usa una de las dos`);
+      continue;
+    }
+    let content: string;
+    try {
+      content = readFileSync(file, 'utf8');
+    } catch (error) {
+      problems.push(`  ${name}_FILE: no se puede leer ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      continue;
+    }
+    // The newline an editor or `echo` leaves at the end is not part of the secret.
+    const value = content.replace(/\r?\n$/, '');
+    if (value.trim() === '') problems.push(`  ${name}_FILE: ${file} está vacío`);
+    else vars[name] = value;
+  }
+  return { vars, problems };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "use the default", as most deployment tools write unset values that way.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const { vars: present, problems } = withSecretFiles(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+  if (problems.length > 0) throw new ConfigError(`Configuración no válida:\n${problems.join('\n')}`);
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -169,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: vars.HOST,
     dataDir: path.resolve(vars.DATA_DIR),
     publicBaseUrl: vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`,
+    publicBaseUrlSet: vars.PUBLIC_BASE_URL !== undefined,
     databaseUrl: vars.DATABASE_URL,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,

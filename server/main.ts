@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { migrateToLatest } from './db/migrate';
+import { type MigrationReport, MigrationError, migrateToLatest } from './db/migrate';
 import { refreshStoredQrs } from './links/qr-refresh';
 import { limitHeapGrowth } from './memory/heap-settings';
 import { sweepOrphans } from './storage/orphan-sweep';
@@ -15,13 +15,25 @@ async function main() {
   const database = openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', dataDir: config.dataDir },
   );
+  let migrations: MigrationReport;
   try {
-    await migrateToLatest(database.db);
+    migrations = await migrateToLatest(database.db);
   } catch (error) {
     await database.close();
     throw error;
   }
   const app = await buildApp({ config, database });
+  for (const migration of migrations.applied) app.log.info({ migration }, 'migration applied');
+  if (!config.publicBaseUrlSet && process.env.NODE_ENV === 'production') {
+    // Every short link and QR code made now would name this address for good.
+    app.log.warn(
+      { publicBaseUrl: config.publicBaseUrl },
+      'PUBLIC_BASE_URL is not set: short links and QR codes are made on http://localhost, which no visitor can open; set it to the public address (then `corto qr-refresh` redraws the QR codes made meanwhile)',
+    );
+  }
+  if (migrations.ahead.length > 0) {
+    app.log.warn({ migrations: migrations.ahead }, 'the database has migrations of a newer version, marked compatible with this one');
+  }
 
   // The orphan sweep and the QR refresh, started once listening; stopped (between two batches)
   // before the database closes.
@@ -86,7 +98,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof MigrationError) {
     console.error(error.message);
   } else {
     console.error('Corto no pudo arrancar:', error);

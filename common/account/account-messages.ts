@@ -4,6 +4,7 @@
 export const TOTP_CODE_DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
 export const RESET_LINK_MINUTES = 30;
+export const VERIFY_LINK_HOURS = 24;
 
 export const accountMessages = {
   currentPasswordRequired: 'Escribe tu contraseña actual',
@@ -20,4 +21,11 @@ export const accountMessages = {
   resetTokenRequired: 'Falta el enlace para restablecer la contraseña',
   resetTokenInvalid: 'Este enlace para restablecer la contraseña no es válido, ya se usó o ha caducado. Pide otro.',
   resetUnavailable: 'La recuperación por email no está disponible en este servidor: pide un enlace a quien lo administra.',
+  verifyUnavailable: 'Este servidor no envía emails, así que no puede verificar tu dirección. Si necesitas ser administrador, pídeselo a quien lo administra.',
+  verifyAlready: 'Tu email ya está verificado',
+  verifyWait: 'Ya te enviamos un enlace hace menos de un minuto. Revisa tu correo (y la carpeta de spam) o espera un poco para pedir otro.',
+  verifySendFailed: 'No se pudo enviar el email ahora. Inténtalo de nuevo en unos minutos.',
+  verifyTokenRequired: 'Falta el enlace para verificar el email',
+  verifyTokenInvalid: 'Este enlace para verificar el email no es válido, ya se usó, ha caducado o es de una dirección que ya no es la de tu cuenta. Pide otro desde «Mi cuenta».',
+  lastAdminLeaving: 'Eres el único administrador: nombra a otro en Administración antes de eliminar tu cuenta',
 } as const;

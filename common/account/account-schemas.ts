@@ -42,6 +42,14 @@ export const passwordResetConfirmSchema = z
 /** GET /api/auth/password-reset: whether this server can send the e-mail at all. */
 export const passwordResetAvailabilitySchema = z.object({ available: z.boolean() });
 
+/** GET /api/account/email/verification: whether the account's address is proved, and whether this server can send the link. */
+export const emailVerificationStatusSchema = z.object({ verified: z.boolean(), available: z.boolean() });
+export const emailVerificationConfirmSchema = z
+  .object({ token: z.string({ error: a.verifyTokenRequired }).min(1, { error: a.verifyTokenRequired }).max(200, { error: a.verifyTokenInvalid }) })
+  .strict();
+/** What the sending and the confirming answer: a sentence to show as it is. */
+export const accountMessageResponseSchema = z.object({ message: z.string() });
+
 export const totpSetupResponseSchema = z.object({
   secret: z.string(),
   otpauthUrl: z.string(),
@@ -56,5 +64,6 @@ export const recoveryCodesResponseSchema = z.object({ recoveryCodes: z.array(z.s
 export const loginResponseSchema = z.union([z.object({ user: userSchema }), z.object({ totpRequired: z.literal(true) })]);
 
 export type Session = z.infer<typeof sessionSchema>;
+export type EmailVerificationStatus = z.infer<typeof emailVerificationStatusSchema>;
 export type TotpSetup = z.infer<typeof totpSetupResponseSchema>;
 export type LoginAnswer = z.infer<typeof loginResponseSchema>;

@@ -55,15 +55,24 @@ export const adminLinkPatchSchema = z
   .object({ disabled: z.boolean(), reason: z.string().trim().max(500, { error: m.reasonTooLong }).optional() })
   .strict();
 
-/** A domain as typed: lowercased, without a scheme, path or final dot. */
+/**
+ * A domain as typed: lowercased, without a scheme, port, path or final dots; or an IPv6 address in
+ * brackets. The server then writes it as it compares hosts (punycode, '[::ffff:7f00:1]' as 127.0.0.1).
+ */
 export const domainSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .transform((value) => value.replace(/^[a-z]+:\/\//, '').replace(/[/:].*$/, '').replace(/\.$/, ''))
-  .refine((value) => /^(?=.{1,253}$)([a-z0-9\p{L}]([a-z0-9\p{L}-]{0,61}[a-z0-9\p{L}])?\.)*[a-z0-9\p{L}]([a-z0-9\p{L}-]{0,61}[a-z0-9\p{L}])?$/u.test(value), {
-    error: m.domainInvalid,
-  });
+  .transform((value) => {
+    const host = value.replace(/^[a-z]+:\/\//, '');
+    return host.startsWith('[') ? host.replace(/\].*$/, ']') : host.replace(/[/:].*$/, '').replace(/\.+$/, '');
+  })
+  .refine(
+    (value) =>
+      /^\[[0-9a-f:.]{2,45}\]$/.test(value) ||
+      /^(?=.{1,253}$)([a-z0-9\p{L}]([a-z0-9\p{L}-]{0,61}[a-z0-9\p{L}])?\.)*[a-z0-9\p{L}]([a-z0-9\p{L}-]{0,61}[a-z0-9\p{L}])?$/u.test(value),
+    { error: m.domainInvalid },
+  );
 
 export const settingsSchema = z.object({
   signup: z.enum(signupModes),

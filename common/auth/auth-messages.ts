@@ -29,4 +29,7 @@ export const authMessages = {
   loginFailed: 'No se pudo iniciar sesión',
   logoutFailed: 'No se pudo cerrar sesión',
   crossOrigin: 'Petición rechazada: viene de otro sitio.',
+  /** A script (curl) that sends the session cookie but neither Origin nor Sec-Fetch-Site: what to send. */
+  cookieWithoutOrigin:
+    'Petición rechazada: lleva la cookie de sesión sin la cabecera Origin. Un script que usa la cookie debe enviar la dirección pública de este servidor, p. ej. «Origin: https://corto.example»; o usar un token de API («Authorization: Bearer …»), que no la necesita.',
 } as const;

@@ -16,6 +16,10 @@ export const TAGS_PER_LINK = 20;
 export const BULK_MAX_LINKS = 100;
 export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** The most characters one row (a line) of an import file may hold: a title, a URL and tags fit many times over. */
+export const IMPORT_MAX_ROW_CHARS = 16 * 1024;
+/** The most characters one cell of an import file may hold (a URL is at most LONG_URL_MAX_LENGTH). */
+export const IMPORT_MAX_CELL_CHARS = 4 * 1024;
 export const TAG_MAX_LENGTH = 40;
 
 export const linkMessages = {
@@ -32,6 +36,8 @@ export const linkMessages = {
   longUrlTooLong: `La URL no puede superar los ${LONG_URL_MAX_LENGTH} caracteres`,
   aliasLength: `La URL personalizada debe tener entre ${ALIAS_MIN_LENGTH} y ${ALIAS_MAX_LENGTH} caracteres`,
   aliasCharacters: 'La URL personalizada solo puede tener letras, números, guiones (-) y guiones bajos (_)',
+  aliasMixedScripts:
+    'La URL personalizada no puede mezclar alfabetos (por ejemplo, letras latinas con cirílicas o griegas que se les parecen)',
   aliasReserved: 'Esa URL personalizada está reservada por la aplicación',
   aliasTaken: 'Esa URL personalizada ya está en uso',
   aliasHeld: 'Esa URL personalizada era de un link eliminado hace poco y queda reservada un tiempo, para que nadie más reciba sus visitas',
@@ -72,5 +78,9 @@ export const linkMessages = {
   importTooLarge: `El archivo no puede superar los ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
   importBusy: 'Ya hay una importación en curso: espera a que termine',
   importRowMalformed: 'La fila no tiene el formato CSV correcto',
+  importRowTooLong: `La fila supera los ${IMPORT_MAX_ROW_CHARS.toLocaleString('es-ES')} caracteres que puede tener una fila`,
+  importCellTooLong: `Una celda de la fila supera los ${IMPORT_MAX_CELL_CHARS.toLocaleString('es-ES')} caracteres que puede tener una celda`,
+  importRowOverQuota: 'Se alcanzó el límite de links que tu cuenta puede crear en una hora: esta fila no se creó',
+  importTooSlow: 'El archivo tarda demasiado en leerse: revisa que sea un CSV de enlaces',
   importFailed: 'No se pudo importar el archivo',
 } as const;

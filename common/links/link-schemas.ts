@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-setup';
 import { apiErrorSchema } from '../api-error';
 import { isReservedPath } from '../reserved-paths';
+import { isSingleScript } from './mixed-script';
 import {
   ALIAS_MAX_LENGTH,
   ALIAS_MIN_LENGTH,
@@ -44,7 +45,8 @@ export function longUrlProblems(value: string): string[] {
     problems.push(m.longUrlInvalid);
   }
   if (url && url.protocol !== 'http:' && url.protocol !== 'https:') problems.push(m.longUrlProtocol);
-  else if (url && !url.hostname) problems.push(m.longUrlInvalid);
+  // An empty label ('a..b', '.a') is no host name; final dots ('example.com.') are the DNS root.
+  else if (url && (!url.hostname || url.hostname.replace(/\.+$/, '').split('.').includes(''))) problems.push(m.longUrlInvalid);
   return problems;
 }
 
@@ -56,6 +58,8 @@ export function aliasProblems(value: string): string[] {
   if (length < ALIAS_MIN_LENGTH || length > ALIAS_MAX_LENGTH) problems.push(m.aliasLength);
   // Compatibility variants ('ａｂｃ' fullwidth, the ligature 'ﬁ') would pass for other aliases: refused.
   if (!ALIAS_CHARACTERS.test(value) || value.normalize('NFKC') !== value.normalize('NFC')) problems.push(m.aliasCharacters);
+  // Letters of two scripts that look alike ('Ñоqui' with a Cyrillic 'о') would pass for another alias.
+  else if (!isSingleScript(value)) problems.push(m.aliasMixedScripts);
   if (isReservedPath(value)) problems.push(m.aliasReserved);
   return problems;
 }
@@ -278,9 +282,15 @@ export const bulkResultSchema = z.union([z.object({ link: linkSchema }), apiErro
 export const bulkResponseSchema = z.object({ results: z.array(bulkResultSchema) });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 
-/** POST /api/links/import: how many links were made, and each refused row (numbered as in the file, header = 1). */
+/**
+ * POST /api/links/import: how many links were made, and each refused row (numbered as in the file,
+ * header = 1); how many of those the hourly quota (LINKS_PER_HOUR) refused, and the seconds until
+ * the account may create again when the hour is full (null: it may now).
+ */
 export const importResponseSchema = z.object({
   created: z.number().int(),
   failed: z.array(z.object({ row: z.number().int(), error: z.string() })),
+  overQuota: z.number().int(),
+  retryAfterSeconds: z.number().int().nullable(),
 });
 export type ImportResult = z.infer<typeof importResponseSchema>;

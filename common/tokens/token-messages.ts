@@ -19,5 +19,10 @@ export const tokenMessages = {
   invalidToken: 'El token de API no es válido, ha caducado o ha sido revocado.',
   insufficientScope: 'Este token es de solo lectura: no puede modificar datos.',
   notForTokens: 'Los tokens de API no tienen acceso a esta ruta. Inicia sesión en la web para usarla.',
+  /** The answers of 'Revocar todos los tokens'. */
+  allRevoked: 'Se han revocado todos tus tokens de API: dejan de funcionar al momento.',
+  noneToRevoke: 'No tenías ningún token de API.',
+  tokenInQuery:
+    'Los tokens de API van en la cabecera Authorization («Authorization: Bearer <token>»), nunca en la dirección: las direcciones quedan en historiales y registros. Si lo has enviado así, revócalo y crea otro.',
   apiRateLimited: 'Has superado el límite de peticiones de este token. Espera al tiempo indicado en Retry-After.',
 } as const;

@@ -62,3 +62,9 @@ export type CreatedToken = z.infer<typeof createdTokenSchema>;
 
 export const tokenListSchema = z.object({ tokens: z.array(apiTokenSchema) });
 export type TokenList = z.infer<typeof tokenListSchema>;
+
+/** DELETE /api/tokens: how many tokens ended, and the sentence that says so. */
+export const revokedTokensSchema = z
+  .object({ revoked: z.number().int().min(0), message: z.string() })
+  .meta({ examples: [{ revoked: 3, message: 'Se han revocado todos tus tokens de API: dejan de funcionar al momento.' }] });
+export type RevokedTokens = z.infer<typeof revokedTokensSchema>;

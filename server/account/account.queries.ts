@@ -7,7 +7,7 @@ export async function findUser(db: Database, id: number): Promise<UserRow | unde
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function updateUser(db: Database, id: number, values: Partial<Pick<UserRow, 'name' | 'email' | 'profile_image' | 'password_hash'>>) {
+export async function updateUser(db: Database, id: number, values: Partial<Pick<UserRow, 'name' | 'email' | 'profile_image' | 'password_hash' | 'email_verified_at'>>) {
   return db.updateTable('users').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 

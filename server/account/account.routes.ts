@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import { accountMessages as a } from '@common/account/account-messages';
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, updateNameSchema } from '@common/account/account-schemas';
 import { authMessages as m, PROFILE_IMAGE_MAX_BYTES } from '@common/auth/auth-messages';
 import { userResponseSchema } from '@common/auth/auth-schemas';
@@ -17,7 +18,9 @@ import { endSession as endThisSession, requestTokenHash } from '../auth/sessions
 import { isUniqueViolation } from '../db/dialect';
 import { AppError } from '../http/app-error';
 import { endSessionsOf, updateUser } from './account.queries';
+import { deleteAllUserTokens } from '../tokens/tokens.queries';
 import { deleteAccount } from './delete-account';
+import { spendResetLinks } from './password-reset';
 import type { SecretGuard } from './password-check';
 
 const emailTaken = () => new AppError('conflict', m.emailTaken, { email: [m.emailTaken] });
@@ -38,7 +41,7 @@ async function pictureRoute(app: FastifyInstance, { database, storage }: AppCont
 
   routes.put('/api/account/picture', { schema: { body: bodySchema, response: { 200: userResponseSchema } } }, async (request) => {
     const user = signedInUser(request);
-    // The same checks and naming as at sign-up (dp-{name}-{time}.{ext}).
+    // The same checks and naming as at sign-up (dp-{name}-{time}-{random}.{ext}).
     const key = await storeProfilePicture(storage, user.name, request.body.profileImage);
     let row;
     try {
@@ -57,7 +60,7 @@ async function pictureRoute(app: FastifyInstance, { database, storage }: AppCont
 
 /** The signed-in user's own account: name, picture, e-mail, password, and leaving. */
 export async function accountRoutes(app: FastifyInstance, context: AppContext, guard: SecretGuard) {
-  const { database, storage } = context;
+  const { database, storage, tokenCache } = context;
   const { db } = database;
   await app.register((scope) => pictureRoute(scope, context));
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -78,7 +81,14 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext, g
       const holder = await findUserByEmail(db, email);
       if (holder && holder.id !== user.id) throw emailTaken();
       try {
-        const row = await updateUser(db, user.id, { email });
+        // A new address is not proved by the old one's verification (nor grants ADMIN_EMAILS anything),
+        // and a reset link mailed to the old address must not outlive the change.
+        const changed = email.toLowerCase() !== user.email.toLowerCase();
+        const row = await db.transaction().execute(async (trx) => {
+          const updated = await updateUser(trx, user.id, changed ? { email, email_verified_at: null } : { email });
+          await spendResetLinks(trx, user.id);
+          return updated;
+        });
         return { user: apiUser(storage, sessionUserOfRow(row)) };
       } catch (error) {
         // Two accounts taking one address at the same moment: the index decides.
@@ -98,9 +108,16 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext, g
       const user = signedInUser(request);
       const { currentPassword, newPassword } = request.body;
       await guard.password(request, reply, user.id, user.email, currentPassword, 'currentPassword');
-      await updateUser(db, user.id, { password_hash: await hashPassword(newPassword) });
-      // Whoever else holds a session (a stolen one, a forgotten laptop) is out now.
-      await endSessionsOf(db, user.id, requestTokenHash(request));
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction().execute(async (trx) => {
+        await updateUser(trx, user.id, { password_hash: passwordHash });
+        // Whoever else holds a session (a stolen one, a forgotten laptop), an open reset link or an
+        // API token (made by someone who got in) is out now.
+        await endSessionsOf(trx, user.id, requestTokenHash(request));
+        await spendResetLinks(trx, user.id);
+        await deleteAllUserTokens(trx, user.id);
+      });
+      await tokenCache.forgetUser(user.id);
       return reply.status(204).send(null);
     },
   );
@@ -108,7 +125,8 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext, g
   routes.delete('/api/account', { schema: { body: deleteAccountSchema, response: noContent } }, async (request, reply) => {
     const user = signedInUser(request);
     await guard.password(request, reply, user.id, user.email, request.body.password, 'password');
-    await deleteAccount(context, user.id, { log: request.log });
+    // The last active admin cannot leave: refused (409) under the admins' lock.
+    await deleteAccount(context, user.id, { log: request.log, lastAdminMessage: a.lastAdminLeaving });
     await endThisSession(db, request, reply);
     return reply.status(204).send(null);
   });

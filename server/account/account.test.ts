@@ -47,7 +47,7 @@ describe.each(testDialects)('the account page API on %s', (dialect) => {
     const response = await t.app.inject({ method: 'PUT', url: '/api/account/picture', ...body, headers: { ...body.headers, cookie: me.cookie, ...sameOrigin } });
     expect(response.statusCode, response.body).toBe(200);
     const picture: string = response.json().user.profileImage;
-    expect(path.basename(picture)).toMatch(/^dp-Ana-Cuenta-\d+\.jpg$/);
+    expect(path.basename(picture)).toMatch(/^dp-Ana-Cuenta-\d{13}-[\w-]{22}\.jpg$/);
     expect(existsSync(path.join(folder, path.basename(picture)))).toBe(true);
     expect(existsSync(oldFile)).toBe(false);
 

@@ -1,6 +1,7 @@
 import { buckets } from '@common/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
+import { keepAnAdmin } from '../admin/last-admin';
 import type { Database } from '../db/database';
 import { holdAddresses, holdEnds, orphanHoldsOf } from '../links/held-addresses';
 import type { LinkAddresses } from '../redirect/link-cache';
@@ -18,15 +19,17 @@ interface OwnedLink extends LinkAddresses {
 export interface DeleteAccountOptions {
   /** Where a file that could not be removed is reported (the orphan sweep takes it later). */
   log?: FastifyBaseLogger;
+  /** The 409's sentence when the account is the last active admin (the operator's by default). */
+  lastAdminMessage?: string;
 }
 
 /**
  * Removes a user and everything of theirs: links, clicks, roll-ups, unique-visitor rows, totals,
- * former aliases, idempotency keys, sessions, API tokens, password-reset tokens, two-factor
+ * former aliases, idempotency keys, sessions, API tokens, password-reset and e-mail verification links, two-factor
  * secrets and recovery codes, then their stored files (QR images and the profile picture). Their
  * short addresses stop redirecting at once on this instance and, with REDIS_URL, on every other,
  * and are held for ADDRESS_HOLD_DAYS, for nobody to take (held-addresses.ts).
- * An unknown id does nothing.
+ * An unknown id does nothing. The last active admin is refused (409), whoever asks.
  */
 export async function deleteAccount(context: AppContext, userId: number, options: DeleteAccountOptions = {}): Promise<void> {
   const { database, linkCache, storage } = context;
@@ -38,6 +41,7 @@ export async function deleteAccount(context: AppContext, userId: number, options
   const removed = await db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select('profile_image').where('id', '=', userId).executeTakeFirst();
     if (!user) return undefined;
+    await keepAnAdmin(trx, userId, options.lastAdminMessage);
     const links = await ownedLinks(trx, userId);
     // Their addresses, and those of links they deleted lately, are held for nobody to take back.
     const addresses = links.flatMap((link) => [link.shortCode, ...(link.customUrl === null ? [] : [link.customUrl]), ...(link.previousAddresses ?? [])]);
@@ -102,6 +106,7 @@ async function deleteRowsOf(db: Database, userId: number): Promise<void> {
   await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).execute();
   await db.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
   await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+  await db.deleteFrom('email_verifications').where('user_id', '=', userId).execute();
   await db.deleteFrom('totp_challenges').where('user_id', '=', userId).execute();
   await db.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();

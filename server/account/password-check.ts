@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { UserRow } from '../db/schema';
-import { createMemoryAttemptStore } from '../auth/attempt-store';
+import { type AttemptStore, namespacedStore } from '../auth/attempt-store';
 import { createLoginGuard, type LoginGuard } from '../auth/login-guard';
 import { verifyPassword } from '../auth/passwords';
 import { AppError } from '../http/app-error';
@@ -12,7 +12,8 @@ import { AppError } from '../http/app-error';
  * Passwords and codes typed on the account page and at the second step of a sign-in, slowed down
  * like logins (login-guard.ts: per account and client, then per account from unknown clients).
  * Each kind of guess counts apart from the logins, so a guesser cannot trade one for another's
- * budget, and a real owner who mistypes a code is not locked out of signing in.
+ * budget, and a real owner who mistypes a code is not locked out of signing in. Counted in the
+ * store given: Redis when REDIS_URL is set, so N instances do not give N times the guesses.
  */
 export interface SecretGuard {
   /** The user's row when password is theirs; a field error (400) under `field` otherwise, or 429. */
@@ -21,9 +22,9 @@ export interface SecretGuard {
   code(request: FastifyRequest, reply: FastifyReply, email: string, check: () => Promise<boolean>): Promise<boolean>;
 }
 
-export function createSecretGuard(db: Database, config: Config): SecretGuard {
-  const passwords: LoginGuard = createLoginGuard(config, createMemoryAttemptStore());
-  const codes: LoginGuard = createLoginGuard(config, createMemoryAttemptStore());
+export function createSecretGuard(db: Database, config: Config, store: AttemptStore): SecretGuard {
+  const passwords: LoginGuard = createLoginGuard(config, namespacedStore(store, 'account-password'));
+  const codes: LoginGuard = createLoginGuard(config, namespacedStore(store, 'totp-code'));
   return {
     async password(request, reply, userId, email, password, field) {
       const row = await passwords.attempt(request, reply, email, async () => {

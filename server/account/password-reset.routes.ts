@@ -24,7 +24,7 @@ export const resetRequestedMessage =
  * e-mail happen after it, in the background).
  */
 export async function passwordResetRoutes(app: FastifyInstance, context: AppContext, mailer: Mailer | undefined) {
-  const { database, config } = context;
+  const { database, config, tokenCache } = context;
   const { db } = database;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const limits = authRateLimits(context, 'password-reset');
@@ -62,9 +62,10 @@ export async function passwordResetRoutes(app: FastifyInstance, context: AppCont
     },
     async (request, reply) => {
       const { token, password } = request.body;
-      if (!(await confirmReset(db, token, password))) {
-        throw new AppError('validation', a.resetTokenInvalid, { token: [a.resetTokenInvalid] });
-      }
+      const userId = await confirmReset(db, token, password);
+      if (userId === undefined) throw new AppError('validation', a.resetTokenInvalid, { token: [a.resetTokenInvalid] });
+      // The account's API tokens are gone: they stop now on every instance, not when a cache entry ages out.
+      await tokenCache.forgetUser(userId);
       // Every session ended, this browser's included: it signs in with the new password.
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.status(204).send(null);

@@ -4,7 +4,8 @@ import type { User } from '@common/auth/auth-schemas';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture';
-import { registerUser, sessionCookie } from '../test/test-users';
+import { registerUser, sameOrigin, sessionCookie } from '../test/test-users';
+import { createResetLink } from './password-reset';
 import { resetRequestedMessage } from './password-reset.routes';
 
 let smtp: SmtpCapture;
@@ -95,6 +96,45 @@ describe.each(testDialects)('password recovery by e-mail on %s', (dialect) => {
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error.fields.token).toEqual([a.resetTokenInvalid]);
     expect((await login(me.password)).statusCode).toBe(200);
+  });
+
+  it('a link stops working once the e-mail or the password of the account changed, whichever way', async () => {
+    const signedIn = { cookie: me.cookie, ...sameOrigin };
+    const refused = async (token: string) => {
+      const response = await confirm(token, 'secuestrada-000');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields.token).toEqual([a.resetTokenInvalid]);
+    };
+    // The e-mail changed on the account page: the link mailed to the old address is dead.
+    await ask(me.user.email);
+    const mailed = linkOf(await smtp.next(), base).searchParams.get('token')!;
+    const operators = new URL(await createResetLink(t.database.db, t.config, me.user.id)).searchParams.get('token')!;
+    const newEmail = `nueva-${Date.now()}@corto.test`;
+    const moved = await t.app.inject({ method: 'POST', url: '/api/account/email', headers: signedIn, payload: { email: newEmail, password: me.password } });
+    expect(moved.statusCode).toBe(200);
+    await refused(mailed);
+    await refused(operators);
+
+    // The password changed on the account page.
+    const beforeChange = new URL(await createResetLink(t.database.db, t.config, me.user.id)).searchParams.get('token')!;
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: signedIn,
+      payload: { currentPassword: me.password, newPassword: 'cambiada-789' },
+    });
+    expect(changed.statusCode).toBe(204);
+    await refused(beforeChange);
+
+    // The password changed by another link (the operator's `reset-link`): the others are dead.
+    const first = new URL(await createResetLink(t.database.db, t.config, me.user.id)).searchParams.get('token')!;
+    const second = new URL(await createResetLink(t.database.db, t.config, me.user.id)).searchParams.get('token')!;
+    expect((await confirm(second, 'recuperada-456')).statusCode).toBe(204);
+    await refused(first);
+
+    // Nothing of the refused links took: the last password set stands.
+    const relogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: newEmail, password: 'recuperada-456' } });
+    expect(relogin.statusCode).toBe(200);
   });
 
   it('refuses a malformed address with its message', async () => {

@@ -5,10 +5,14 @@ import {
   settingsResponseSchema,
   settingsSchema,
 } from '@common/admin/admin-schemas';
+import { adminMessages } from '@common/admin/admin-messages';
+import { errorMessages } from '@common/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context';
 import { signedInUser } from '../auth/require-user';
+import { AppError } from '../http/app-error';
+import { normalHost } from '../links/normal-host';
 import { adminListQuerySchema } from '@common/admin/admin-schemas';
 import { auditPage, recordAudit } from './audit-log';
 import { ADMIN_PAGE_SIZE } from './admin-users.queries';
@@ -38,6 +42,10 @@ export async function adminSettingsRoutes(app: FastifyInstance, context: AppCont
       if (signup !== before) {
         await storeSignupMode(db, signup);
         await recordAudit(db, me, 'settings.signup', 'registro', signup);
+      }
+      // Each compared as every host is (normalHost): one the schema let through may still be none.
+      if (wanted.some((domain) => normalHost(domain) === undefined)) {
+        throw new AppError('validation', errorMessages.validation, { blockedDomains: [adminMessages.domainInvalid] });
       }
       const old = blockedDomains.list();
       await blockedDomains.replace(wanted);

@@ -10,17 +10,6 @@ import { likeContains } from '../links/links.queries';
 
 export const ADMIN_PAGE_SIZE = 50;
 
-/** ADMIN_EMAILS' accounts become admins (at start; sign-up does the same for new ones). */
-export async function promoteAdminEmails(db: Database, emails: string[]): Promise<void> {
-  if (emails.length === 0) return;
-  await db
-    .updateTable('users')
-    .set({ role: 'admin' })
-    .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails))
-    .where('role', '!=', 'admin')
-    .execute();
-}
-
 export interface AdminUserRow {
   id: number;
   email: string;
@@ -86,13 +75,14 @@ function numbers<Row extends AdminUserRow>(row: Row): Row {
   return { ...row, id: Number(row.id), links: Number(row.links), clicks: Number(row.clicks) };
 }
 
-/** Admins who can still act (not disabled). */
-export async function countActiveAdmins(db: Database): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('role', '=', 'admin')
-    .where('disabled_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * Makes the account an admin or not. A demotion also spends ADMIN_EMAILS' grant for the address the
+ * account holds, so the list does not make it an admin again at the next start (admin-emails.ts).
+ */
+export async function setRole(db: Database, user: { id: number; email: string }, role: 'user' | 'admin'): Promise<void> {
+  await db
+    .updateTable('users')
+    .set(role === 'user' ? { role, admin_grant_email: user.email.toLowerCase() } : { role })
+    .where('id', '=', user.id)
+    .execute();
 }

@@ -14,9 +14,10 @@ import type { DatabaseReader } from '../db/database-reader';
 import { signedInUser } from '../auth/require-user';
 import { AppError } from '../http/app-error';
 import { recordAudit } from './audit-log';
-import { ADMIN_PAGE_SIZE, type AdminUserRow, countActiveAdmins, findAdminUser, searchUsers } from './admin-users.queries';
+import { ADMIN_PAGE_SIZE, type AdminUserRow, findAdminUser, searchUsers, setRole } from './admin-users.queries';
 import { deleteUserAccount } from './delete-user';
 import { endUserAccess } from './end-user-access';
+import { keepAnAdmin, lockAdmins } from './last-admin';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -45,10 +46,6 @@ export async function adminUsersRoutes(app: FastifyInstance, context: AppContext
     if (!row) throw new AppError('not_found', m.userNotFound);
     return row;
   };
-  /** Removing `target` from the admins (by role, disabling or deletion) must leave one. */
-  const keepsAnAdmin = async (target: AdminUserRow) => {
-    if (target.role === 'admin' && target.disabled_at === null && (await countActiveAdmins(db)) <= 1) throw conflict(m.lastAdmin);
-  };
 
   routes.get(
     '/api/admin/users',
@@ -65,26 +62,37 @@ export async function adminUsersRoutes(app: FastifyInstance, context: AppContext
     { schema: { params: idParams, body: adminUserPatchSchema, response: { 200: adminUserResponseSchema } } },
     async (request) => {
       const me = signedInUser(request);
-      const target = await found(request.params.id);
+      const { id } = request.params;
       const { disabled, role } = request.body;
-      if (disabled === true && target.disabled_at === null) {
-        if (target.id === me.id) throw conflict(m.notYourself);
-        await keepsAnAdmin(target);
-        await db.updateTable('users').set({ disabled_at: Date.now() }).where('id', '=', target.id).execute();
-        await endUserAccess(context, target.id);
-        await recordAudit(db, me, 'user.disable', target.email);
-      } else if (disabled === false && target.disabled_at !== null) {
-        await db.updateTable('users').set({ disabled_at: null }).where('id', '=', target.id).execute();
-        // Their links answer again on every instance.
-        await context.linkCache.forgetAll();
-        await recordAudit(db, me, 'user.enable', target.email);
-      }
-      if (role !== undefined && role !== target.role) {
-        if (role === 'user') await keepsAnAdmin(target);
-        await db.updateTable('users').set({ role }).where('id', '=', target.id).execute();
-        await recordAudit(db, me, 'user.role', target.email, role);
-      }
-      return { user: adminUserOf(await found(target.id)) };
+      // One transaction holding the admins' lock: the check that an admin remains and the write
+      // that could remove one cannot be split by another admin's change (server/admin/last-admin.ts).
+      const done = await db.transaction().execute(async (trx) => {
+        await lockAdmins(trx);
+        const target = await trx.selectFrom('users').select(['id', 'email', 'role', 'disabled_at']).where('id', '=', id).executeTakeFirst();
+        if (!target) throw new AppError('not_found', m.userNotFound);
+        const changes = { disabled: false, enabled: false };
+        if (disabled === true && target.disabled_at === null) {
+          if (target.id === me.id) throw conflict(m.notYourself);
+          await keepAnAdmin(trx, target.id);
+          await trx.updateTable('users').set({ disabled_at: Date.now() }).where('id', '=', target.id).execute();
+          await recordAudit(trx, me, 'user.disable', target.email);
+          changes.disabled = true;
+        } else if (disabled === false && target.disabled_at !== null) {
+          await trx.updateTable('users').set({ disabled_at: null }).where('id', '=', target.id).execute();
+          await recordAudit(trx, me, 'user.enable', target.email);
+          changes.enabled = true;
+        }
+        if (role !== undefined && role !== target.role) {
+          if (role === 'user') await keepAnAdmin(trx, target.id);
+          await setRole(trx, target, role);
+          await recordAudit(trx, me, 'user.role', target.email, role);
+        }
+        return changes;
+      });
+      // After the commit: sessions, tokens and cached links go (or, enabled, their links answer again).
+      if (done.disabled) await endUserAccess(context, id);
+      if (done.enabled) await context.linkCache.forgetAll();
+      return { user: adminUserOf(await found(id)) };
     },
   );
 
@@ -92,7 +100,7 @@ export async function adminUsersRoutes(app: FastifyInstance, context: AppContext
     const me = signedInUser(request);
     const target = await found(request.params.id);
     if (target.id === me.id) throw conflict(m.notYourself);
-    await keepsAnAdmin(target);
+    // deleteAccount refuses, under the admins' lock, to delete the last active admin.
     await deleteUserAccount(context, target.id, request.log);
     await recordAudit(db, me, 'user.delete', target.email);
     return reply.status(204).send();

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { normalDomain } from '../links/destination-policy';
+import { normalHost } from '../links/normal-host';
 
 /**
  * The blocked destination domains, held in memory so the redirect's lookups and link creation
@@ -12,7 +12,7 @@ export interface BlockedDomains {
   /** Reads the list from the database. */
   load(): Promise<void>;
   list(): string[];
-  /** Writes the whole list (normalised, without duplicates) and loads it. */
+  /** Writes the whole list (each domain in normalHost's form, without duplicates) and loads it. */
   replace(domains: string[]): Promise<void>;
 }
 
@@ -29,7 +29,8 @@ export function createBlockedDomains(db: Database): BlockedDomains {
     load,
     list: () => [...domains].sort(),
     async replace(list) {
-      const wanted = [...new Set(list.map(normalDomain))];
+      // The route's schema has refused what is no host, so normalHost finds a form for each.
+      const wanted = [...new Set(list.map((domain) => normalHost(domain)).filter((domain) => domain !== undefined))];
       const now = Date.now();
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('blocked_domains').execute();

@@ -51,7 +51,11 @@ export async function reportsRoutes(app: FastifyInstance, context: AppContext) {
 
   routes.post(
     '/api/reports',
-    { schema: { body: reportCreateSchema, response: { 202: z.object({ received: z.literal(true) }) } } },
+    {
+      // The reason is a description: it may span lines (other controls are refused before the schema).
+      config: { multilineFields: ['reason'] },
+      schema: { body: reportCreateSchema, response: { 202: z.object({ received: z.literal(true) }) } },
+    },
     async (request, reply) => {
       if (config.reportsPerHour > 0) {
         try {

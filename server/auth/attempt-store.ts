@@ -104,3 +104,16 @@ export function createMemoryAttemptStore({ maxEntries = 100_000 } = {}): Attempt
     },
   };
 }
+
+/** The same store with its keys kept apart under a name: one Redis connection, several guards that never share a count. */
+export function namespacedStore(store: AttemptStore, name: string): AttemptStore {
+  const named = (key: string) => `${name}\u0000${key}`;
+  return {
+    hit: (key, windowMs, sliding) => store.hit(named(key), windowMs, sliding),
+    undo: (key) => store.undo(named(key)),
+    clear: (key) => store.clear(named(key)),
+    claim: (key, ttlMs) => store.claim(named(key), ttlMs),
+    mark: (key, ttlMs) => store.mark(named(key), ttlMs),
+    marked: (key) => store.marked(named(key)),
+  };
+}

@@ -76,7 +76,7 @@ async function registerRoute(app: FastifyInstance, context: AppContext, loginGua
           password_hash: await hashPassword(password),
           profile_image: imageKey,
           created_at: Date.now(),
-          ...(config.adminEmails.includes(email.toLowerCase()) ? { role: 'admin' as const } : {}),
+          // No role from ADMIN_EMAILS here: an address grants admin once proved (admin/admin-emails.ts).
           disabled_at: null,
         });
         await startSession(db, config, request, reply, row.id);

@@ -43,6 +43,8 @@ export function refuseCrossOrigin(config: Config): onRequestHookHandler {
     // A page for people (a protected link's password form) answers with a page of its own.
     const page = (request.routeOptions.config as CrossOriginRouteConfig | undefined)?.sendCrossOriginRefusal;
     if (page) return void page(reply);
-    done(new AppError('forbidden', authMessages.crossOrigin));
+    // Neither header at all: no browser sends a write so, a script does; tell it what to send.
+    const bare = origin === undefined && site === undefined;
+    done(new AppError('forbidden', bare ? authMessages.cookieWithoutOrigin : authMessages.crossOrigin));
   };
 }

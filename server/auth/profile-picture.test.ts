@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { type FilePart, makeImage, multipart } from '../test/test-users';
-import { nameSlug } from './profile-picture';
+import { nameSlug, storeProfilePicture } from './profile-picture';
 
 describe('nameSlug', () => {
   it('turns spaces into hyphens and drops accents and anything a storage key cannot hold', () => {
@@ -12,6 +12,27 @@ describe('nameSlug', () => {
     expect(nameSlug('  Ñandú   O’Brien / ../x ')).toBe('Nandu-OBrien-x');
     expect(nameSlug('日本')).toBe('usuario');
     expect(nameSlug('a'.repeat(500))).toHaveLength(60);
+  });
+});
+
+describe('profile picture names', () => {
+  it('keep the spec shape dp-{name}-{milliseconds} and add 128 random bits, so a name and a second do not find a picture', async () => {
+    const stored: string[] = [];
+    const storage = { put: async (_bucket: string, key: string) => void stored.push(key) } as unknown as Parameters<typeof storeProfilePicture>[0];
+    const before = Date.now();
+    const bytes = await makeImage();
+    // The same name, the same moment: names that cannot be told from the other apart by guessing.
+    const keys = await Promise.all(Array.from({ length: 20 }, () => storeProfilePicture(storage, 'Ana Gómez', bytes)));
+    expect([...stored].sort()).toEqual([...keys].sort());
+    const randoms = new Set<string>();
+    for (const key of keys) {
+      const match = /^dp-Ana-Gomez-(\d{13})-([A-Za-z0-9_-]{22})\.png$/.exec(key);
+      expect(match, key).not.toBeNull();
+      expect(Number(match![1])).toBeGreaterThanOrEqual(before);
+      expect(Buffer.from(match![2]!, 'base64url')).toHaveLength(16);
+      randoms.add(match![2]!);
+    }
+    expect(randoms.size).toBe(keys.length);
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   authMessages as m,
   PROFILE_IMAGE_MAX_BYTES,
@@ -38,7 +39,11 @@ export function nameSlug(name: string): string {
   return slug || 'usuario';
 }
 
-/** Checks the bytes (not the name or declared type), re-encodes without metadata, and stores it. */
+/**
+ * Checks the bytes (not the name or declared type), re-encodes without metadata, and stores it as
+ * `dp-{name}-{milliseconds}-{128 random bits}.{ext}`: the spec's name with a part nobody can guess,
+ * so knowing someone's name and the second they signed up does not find their picture.
+ */
 export async function storeProfilePicture(storage: ObjectStorage, name: string, bytes: Buffer): Promise<string> {
   if (bytes.length === 0) throw refuse(m.profileImageRequired);
   if (bytes.length > PROFILE_IMAGE_MAX_BYTES) throw refuse(m.profileImageTooLarge);
@@ -65,7 +70,7 @@ export async function storeProfilePicture(storage: ObjectStorage, name: string, 
     throw refuse(m.profileImageUnreadable);
   }
 
-  const key = `dp-${nameSlug(name)}-${Date.now()}.${formats[type].extension}`;
+  const key = `dp-${nameSlug(name)}-${Date.now()}-${randomBytes(16).toString('base64url')}.${formats[type].extension}`;
   await storage.put(buckets.profilePictures, key, encoded, type);
   return key;
 }

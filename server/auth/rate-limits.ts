@@ -30,7 +30,7 @@ function hook(limiter: SharedLimiter, key: (request: FastifyRequest) => string):
  * (login-guard.ts). Shared by every instance through Redis when REDIS_URL is set (the limiter
  * factory), per instance otherwise; 0 in the config turns a limit off.
  */
-export function authRateLimits({ config, limiters }: Pick<AppContext, 'config' | 'limiters'>, action: 'login' | 'register' | 'password-reset') {
+export function authRateLimits({ config, limiters }: Pick<AppContext, 'config' | 'limiters'>, action: 'login' | 'register' | 'password-reset' | 'email-verification') {
   const perIp = limiters.create({ name: `${action}-ip`, points: config.authRateLimitPerIp, durationSeconds: IP_WINDOW_S });
   const perEmail = limiters.create({ name: `${action}-email`, points: config.authRateLimitPerEmail, durationSeconds: EMAIL_WINDOW_S });
   return {

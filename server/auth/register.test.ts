@@ -28,7 +28,7 @@ describe.each(testDialects)('POST /api/auth/register (%s)', (dialect) => {
       id: expect.any(Number),
       email: 'maria@corto.test',
       name: 'María José',
-      profileImage: expect.stringMatching(/^\/storage\/profile-pictures\/dp-Maria-Jose-\d{13}\.png$/),
+      profileImage: expect.stringMatching(/^\/storage\/profile-pictures\/dp-Maria-Jose-\d{13}-[\w-]{22}\.png$/),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       role: 'user',
       totp: false,
@@ -162,7 +162,7 @@ describe.each(testDialects)('POST /api/auth/register (%s)', (dialect) => {
       });
       expect(response.statusCode).toBe(201);
       const stored = response.json().user.profileImage as string;
-      expect(stored).toMatch(new RegExp(`/dp-Foto-${format}-\\d+\\.${extension}$`));
+      expect(stored).toMatch(new RegExp(`/dp-Foto-${format}-\\d{13}-[\\w-]{22}\\.${extension}$`));
       expect((await sharp(await storedFile(stored)).metadata()).format).toBe(format);
     }
   });

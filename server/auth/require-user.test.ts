@@ -37,6 +37,6 @@ describe.each(testDialects)('requireUser (%s)', (dialect) => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ id: user.id, email: 'ana@corto.test', name: 'Ana Gómez' });
-    expect(body.key).toMatch(/^dp-Ana-Gomez-\d+\.png$/);
+    expect(body.key).toMatch(/^dp-Ana-Gomez-\d{13}-[\w-]{22}\.png$/);
   });
 });

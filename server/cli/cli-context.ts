@@ -1,6 +1,6 @@
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { assertSchemaCurrent } from '../db/migrate';
 
 export interface CliContext {
   config: Config;
@@ -9,9 +9,11 @@ export interface CliContext {
 }
 
 /**
- * The install the environment describes (DATABASE_URL or DATA_DIR), migrated. A command may run
- * beside a serving instance: on SQLite it does not take the instance lock, and SQLite's own
- * locking keeps the two writers apart.
+ * The install the environment describes (DATABASE_URL or DATA_DIR), which must be migrated for this
+ * version already: a command never migrates (a server of the previous version may be serving on it
+ * during an upgrade; `corto migrate` does it on purpose). A command may run beside a serving
+ * instance: on SQLite it does not take the instance lock, and SQLite's own locking keeps the two
+ * writers apart.
  */
 export async function openInstall(env: NodeJS.ProcessEnv = process.env): Promise<CliContext> {
   const config = loadConfig(env);
@@ -21,7 +23,7 @@ export async function openInstall(env: NodeJS.ProcessEnv = process.env): Promise
       : { kind: 'sqlite', dataDir: config.dataDir, beside: true },
   );
   try {
-    await migrateToLatest(database.db);
+    await assertSchemaCurrent(database.db);
   } catch (error) {
     await database.close();
     throw error;

@@ -5,6 +5,8 @@ import { registerBackup } from './backup';
 import { registerPrune } from './prune';
 import { registerRestore } from './restore';
 import { registerToPostgres } from './to-postgres';
+import { registerMigrate } from './migrate';
+import { registerQrRefresh } from './qr-refresh';
 
 /** Each command adds itself to the program (`program.command(...)`); one file per command. */
 export type RegisterCommand = (program: Command) => void;
@@ -16,4 +18,6 @@ export const commands: RegisterCommand[] = [
   registerRestore,
   registerToPostgres,
   registerPrune,
+  registerMigrate,
+  registerQrRefresh,
 ];

@@ -32,6 +32,15 @@ describe('npm run corto -- reset-link <email>', () => {
     expect((await login('desde-la-consola-1')).statusCode).toBe(200);
   });
 
+  it('warns that the link names localhost when PUBLIC_BASE_URL is unset', async () => {
+    const { user } = await registerUser(t.app);
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', entry, 'reset-link', user.email], {
+      env: { ...process.env, DATA_DIR: t.config.dataDir, PUBLIC_BASE_URL: '', LOG_LEVEL: 'silent' },
+    });
+    expect(stdout).toMatch(/^http:\/\/localhost:\d+\/auth\/restablecer\?token=/);
+    expect(stderr).toContain('Aviso: PUBLIC_BASE_URL no está definida');
+  });
+
   it('says in Spanish when no account has the address, and fails', async () => {
     await expect(corto('reset-link', 'nadie@corto.test')).rejects.toMatchObject({
       code: 1,

@@ -14,6 +14,9 @@ export function registerResetLink(program: Command): void {
       try {
         const user = await findUserByEmail(install.database.db, email.trim());
         if (!user) throw new Error(`No hay ninguna cuenta con el email ${email}`);
+        if (!install.config.publicBaseUrlSet) {
+          console.error(`Aviso: PUBLIC_BASE_URL no está definida; el enlace usa ${install.config.publicBaseUrl}, que solo se abre en esta máquina. Define PUBLIC_BASE_URL como en el servidor.`);
+        }
         console.log(await createResetLink(install.database.db, install.config, user.id));
       } finally {
         await install.close();

@@ -49,7 +49,7 @@ async function unpack(file: string, into: string): Promise<Manifest> {
 }
 
 export async function restoreInstall(file: string, dataDir: string, { force = false } = {}): Promise<Manifest> {
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   // No server may run on the folder meanwhile (nor start): the same lock an instance takes.
   const unlock = lockDataDir(dataDir);
   const staging = path.join(dataDir, `.restore-${randomBytes(4).toString('hex')}`);

@@ -53,7 +53,8 @@ async function write(out: WriteStream, chunk: Buffer): Promise<void> {
 }
 
 export function createTar(file: string): TarWriter {
-  const out = createWriteStream(file, { flags: 'wx' });
+  // A backup holds the whole database: readable by its owner only.
+  const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
   const failed = once(out, 'error').then(([error]) => Promise.reject(error as Error));
   failed.catch(() => undefined);
   return {
@@ -140,7 +141,7 @@ export async function* readTar(
         size,
         async extractTo(target) {
           await mkdir(path.dirname(target), { recursive: true });
-          const out = await open(target, 'wx');
+          const out = await open(target, 'wx', 0o600);
           try {
             const chunk = Buffer.alloc(1 << 20);
             for (let done = 0; done < size; ) {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,8 @@ import { postgresSchema } from '../test/postgres-schema';
 import { sameOrigin } from '../test/test-users';
 import { type Install, openServedInstall, runCli, seedLinks, storagePath } from './cli.test-support';
 import { copyToPostgres } from './to-postgres';
+import { localFiles } from './backup-archive';
+import { sql } from 'kysely';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -39,7 +41,7 @@ async function seen(install: Install, cookie: string, links: Link[], picture: st
   return { links: list.json(), stats, files };
 }
 
-describe.skipIf(!url)('to-postgres: an embedded install moved into PostgreSQL', () => {
+describe.skipIf(!url)('to-postgres: an embedded install moved into PostgreSQL', { timeout: 120_000 }, () => {
   let folder: string;
   let schema: Awaited<ReturnType<typeof postgresSchema>>;
   let seeded: Awaited<ReturnType<typeof seedLinks>>;
@@ -63,7 +65,7 @@ describe.skipIf(!url)('to-postgres: an embedded install moved into PostgreSQL', 
     } finally {
       await source.close();
     }
-  });
+  }, 120_000);
   afterAll(async () => {
     await schema.drop();
     await rm(folder, { recursive: true, force: true });
@@ -117,6 +119,59 @@ describe.skipIf(!url)('to-postgres: an embedded install moved into PostgreSQL', 
       });
     } finally {
       await moved.close();
+    }
+  });
+
+  it('refuses a re-run once a server has used the copy, before writing anything (no data of the cut-over reverted)', async () => {
+    // The first test started a server on the copy and created a link there; now an admin renames an account.
+    const target = openDatabase({ kind: 'postgres', url: schema.urlWithSchema });
+    try {
+      await sql`update users set name = 'Cambiada tras el paso'`.execute(target.db);
+      const result = await runCli(['to-postgres', schema.urlWithSchema], { DATA_DIR: path.join(folder, 'embedded') });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain('ha cambiado desde la copia');
+      expect(result.output).toContain('no se ha escrito nada');
+      const names = await sql<{ name: string }>`select distinct name from users`.execute(target.db);
+      expect(names.rows).toEqual([{ name: 'Cambiada tras el paso' }]);
+      const links = await sql<{ n: string }>`select count(*) as n from urls`.execute(target.db);
+      expect(Number(links.rows[0]!.n)).toBe(5);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('re-run on an unused copy, replaces it with the install as it is now (deleted links go), with progress, leaving local files untouched', async () => {
+    const other = await postgresSchema(url!);
+    const dataDir = path.join(folder, 'embedded');
+    try {
+      const storageRoot = path.join(dataDir, 'storage');
+      const files = await localFiles(storageRoot);
+      const stamp = async () => Promise.all(files.map(async ([bucket, key]) => {
+        const info = await stat(path.join(storageRoot, bucket, key));
+        return `${bucket}/${key}:${info.ino}:${info.mtimeMs}`;
+      }));
+      const before = await stamp();
+
+      const first = await runCli(['to-postgres', other.urlWithSchema], { DATA_DIR: dataDir });
+      expect(first.code).toBe(0);
+      expect(first.output).toMatch(/^Filas: \d+ de \d+/m);
+      expect(first.output).toContain('5 archivos, que siguen en');
+      // No S3 store: the files are where the PostgreSQL install reads them, not written onto themselves.
+      expect(await stamp()).toEqual(before);
+
+      // The install goes on a while (a link deleted), then is copied again before anyone used the copy.
+      const source = await openServedInstall(dataDir);
+      try {
+        const removed = await source.app.inject({ method: 'DELETE', url: `/api/links/${seeded.links[3]!.id}`, headers: { cookie: seeded.cookie, ...sameOrigin } });
+        expect(removed.statusCode).toBeLessThan(300);
+      } finally {
+        await source.close();
+      }
+      const second = await runCli(['to-postgres', other.urlWithSchema], { DATA_DIR: dataDir });
+      expect(second.output).toMatch(/^urls: 3 filas$/m);
+      expect(second.code).toBe(0);
+    } finally {
+      await other.drop();
     }
   });
 

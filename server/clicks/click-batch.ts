@@ -23,10 +23,9 @@ export async function writeClickBatch(db: Database, clicks: EnrichedClick[], bat
         .executeTakeFirst();
       if (!claimed) return 0;
     }
-    // Each link's click_count first, in id order: a write as the first statement makes SQLite
-    // wait for the write lock (a read first would fail at once with SQLITE_BUSY when another
-    // connection wrote meanwhile), the fixed order keeps concurrent PostgreSQL writers from
-    // deadlocking, and the rows it returns are the links that still exist.
+    // Each link's click_count first, in id order: the fixed order keeps concurrent PostgreSQL
+    // writers from deadlocking, and the rows it returns are the links that still exist. (SQLite's
+    // transactions begin IMMEDIATE, waiting for the write lock: see WritingSqliteDialect.)
     const humans = humanClicksPerLink(clicks);
     const limited = limitedClicksPerLink(clicks);
     const scans = humanScansPerLinkAndDay(clicks);

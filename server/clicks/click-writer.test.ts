@@ -105,3 +105,28 @@ describe.each(testDialects)('the click writer when %s refuses one click as data'
     }
   });
 });
+
+describe.each(testDialects)('the click writer stopping on %s', (dialect) => {
+  it('says when its drain ends, with the clicks it wrote', async () => {
+    const scratch = await openScratchDatabase(dialect);
+    const { database } = scratch;
+    await migrateToLatest(database.db);
+    const link = await insertLink(database.db);
+    const lines: Array<Record<string, unknown>> = [];
+    const captured = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const writer = createClickWriter({ database, geo: openGeo(log), log: captured, flushMs: 60_000, queueLimit: 1000 });
+    try {
+      for (let i = 0; i < 3; i++) writer.record(visit(link.id));
+      await writer.flush();
+      for (let i = 0; i < 25; i++) writer.record(visit(link.id));
+      await writer.close();
+      const drained = lines.filter((line) => line.msg === 'click writer: drained, every queued click written');
+      expect(drained).toHaveLength(1);
+      expect(drained[0]).toMatchObject({ level: 30, drained: 25, written: 28 });
+      expect(drained[0]!.ms).toBeTypeOf('number');
+      expect(await clickCount(database.db, link.id)).toBe(28);
+    } finally {
+      await scratch.close();
+    }
+  });
+});

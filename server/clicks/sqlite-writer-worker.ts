@@ -5,10 +5,10 @@
 // flush would stall redirects for milliseconds. With PostgreSQL, a small pool of its own.
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import { type Database, openDatabase } from '../db/database';
 import type { DB } from '../db/schema';
-import { configureWritingConnection } from '../db/sqlite-connection';
+import { configureWritingConnection, WritingSqliteDialect } from '../db/sqlite-connection';
 import { withStatementCache } from '../db/statement-cache';
 import { workerErrorFields } from '../db/database-thread';
 import { pruneClickWriterState, writeClickBatch } from './click-batch';
@@ -24,7 +24,7 @@ function openTarget(): { db: Database; close(): Promise<void> } {
   if (target.kind === 'postgres') return openDatabase({ kind: 'postgres', url: target.url, schema: target.schema });
   const sqlite = new SQLite(target.file);
   configureWritingConnection(sqlite);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({ dialect: new WritingSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, close: () => db.destroy() };
 }
 

@@ -27,7 +27,7 @@ function holderOf(dataDir: string): string {
  * id to trust (in a container a restarted Corto often gets the very pid of the one that crashed).
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lock = new SQLite(path.join(dataDir, LOCK_FILE), { timeout: 0 });
   try {
     // Held until the connection closes; without it SQLite could let the lock go between statements.

@@ -1,11 +1,12 @@
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import type { DialectName } from './dialect';
 import type { DB } from './schema';
-import { configureWritingConnection } from './sqlite-connection';
+import { configureWritingConnection, WritingSqliteDialect } from './sqlite-connection';
 import { withStatementCache } from './statement-cache';
 
 export type Database = Kysely<DB>;
@@ -42,10 +43,15 @@ const pgTypesOf = (types: typeof pg.types) => ({
 function openSqlite(dataDir: string, beside = false): DatabaseHandle {
   const unlock = beside ? () => {} : lockDataDir(dataDir);
   try {
-    const sqlite = new SQLite(path.join(dataDir, 'corto.db'));
+    // Accounts, sessions and password hashes: the folder and the file are the owner's alone (SQLite
+    // gives its -wal and -shm files the database file's mode).
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const file = path.join(dataDir, 'corto.db');
+    closeSync(openSync(file, 'a', 0o600));
+    const sqlite = new SQLite(file);
     configureWritingConnection(sqlite);
     // Statements kept: preparing a session's lookup or a page's tags cost more than running them.
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, MAIN_STATEMENTS) }) });
+    const db = new Kysely<DB>({ dialect: new WritingSqliteDialect({ database: withStatementCache(sqlite, MAIN_STATEMENTS) }) });
     return {
       db,
       dialect: 'sqlite',

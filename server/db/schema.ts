@@ -11,7 +11,7 @@ export interface UsersTable {
   /** Storage key of the profile picture in bucket 'profile-pictures'. */
   profile_image: string;
   created_at: number;
-  /** 'user' or 'admin' (ADMIN_EMAILS makes admins too, without writing here). */
+  /** 'user' or 'admin' (ADMIN_EMAILS writes it too, for a proved address: admin/admin-emails.ts). */
   role: Generated<'user' | 'admin'>;
   /** Set while an operator keeps the account disabled: no sign-in, its links answer 410. */
   disabled_at: number | null;
@@ -21,6 +21,10 @@ export interface UsersTable {
   totp_pending_secret: string | null;
   /** The TOTP time step of the last accepted code: no code works twice. */
   totp_last_step: number | null;
+  /** When the account confirmed its current address by a link sent there (migration 0017); null after a change. */
+  email_verified_at: Generated<number | null>;
+  /** The lowercase address ADMIN_EMAILS has promoted this account for, or an admin demoted it under. */
+  admin_grant_email: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -55,6 +59,17 @@ export interface TotpChallengesTable {
 export interface PasswordResetsTable {
   token_hash: string;
   user_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** An e-mail verification link: valid a day, once; only its hash is kept, with the address it went to. */
+export interface EmailVerificationsTable {
+  token_hash: string;
+  user_id: number;
+  /** Lowercase: the link proves only this address, so it does nothing once the account's changed. */
+  email: string;
   created_at: number;
   expires_at: number;
   used_at: number | null;
@@ -284,6 +299,7 @@ export interface DB {
   totp_recovery_codes: TotpRecoveryCodesTable;
   totp_challenges: TotpChallengesTable;
   password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
   tags: TagsTable;
   link_tags: LinkTagsTable;
 }

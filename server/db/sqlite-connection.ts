@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect, type SqliteDialectConfig, SqliteDriver } from 'kysely';
 
 /**
  * Each connection's page cache, in KiB: SQLite's own default. better-sqlite3 builds SQLite with
@@ -29,4 +30,32 @@ export function configureWritingConnection(sqlite: SQLite.Database): void {
 export function configureReadingConnection(sqlite: SQLite.Database, pageCacheKib = PAGE_CACHE_KIB): void {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`cache_size = -${Math.trunc(pageCacheKib)}`);
+}
+
+/**
+ * Kysely's SQLite dialect, its transactions begun IMMEDIATE: each takes the write lock first,
+ * waiting for it (busy_timeout) while another connection (the click writer's thread, an
+ * operator's command) holds it. A plain BEGIN reads first on a snapshot, and SQLite refuses at
+ * once, without waiting, the first write of a transaction that read while another connection
+ * held the lock (SQLITE_BUSY: a 503 for a link edit after a burst of clicks) or wrote since
+ * (SQLITE_BUSY_SNAPSHOT). The connections that write use it; a transaction there that only reads
+ * waits for the writer too, which is a few milliseconds.
+ */
+export class WritingSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }

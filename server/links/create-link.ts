@@ -8,6 +8,7 @@ import type { AppContext } from '../app-context';
 import { isUniqueViolation } from '../db/dialect';
 import type { UrlRow } from '../db/schema';
 import { AppError } from '../http/app-error';
+import type { ClaimOne } from './creation-quota';
 import { destinationProblem } from './destination-policy';
 import { shortLinkOf } from './link-mapper';
 import { setLinkTags } from './link-tags';
@@ -42,6 +43,8 @@ export async function createLink(
   input: Omit<CreateLink, 'tags'> & { tags?: string[] },
   /** Where codes come from; tests pass a fixed sequence to exercise collisions. */
   drawCode: () => string = newShortCode,
+  /** Run first in the transaction that inserts: the hourly quota's claim (creation-quota.ts). */
+  claim?: ClaimOne,
 ): Promise<UrlRow> {
   const { db } = database;
   const destination = destinationProblem(input.longUrl, {
@@ -61,6 +64,7 @@ export async function createLink(
     try {
       // The link and its tags together, or neither.
       return await db.transaction().execute(async (trx) => {
+        await claim?.(trx);
         const row = await insertLink(trx, {
           user_id: userId,
           title: input.title,

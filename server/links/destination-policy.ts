@@ -1,6 +1,7 @@
 import { adminMessages } from '@common/admin/admin-messages';
 import { linkMessages } from '@common/links/link-messages';
 import ipaddr from 'ipaddr.js';
+import { normalHost } from './normal-host';
 
 // Address ranges that lead into the visitor's own machine or network rather than to a site on
 // the Internet (ipaddr.js's names for them).
@@ -36,19 +37,14 @@ function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
   return undefined;
 }
 
-/** A URL's hostname as compared here: lowercase, without brackets or a final dot. */
-function plainHost(hostname: string): string {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-}
-
 /**
  * Whether a host (as the URL parser gives it: odd IPv4 forms such as 0x7f.1 are already dotted
  * quads, IPv6 in brackets) is a loopback, private, link-local or similar address or name.
  * Names are not resolved: see isRefusedDestination.
  */
 export function isLocalHost(hostname: string): boolean {
-  const host = plainHost(hostname);
+  const host = normalHost(hostname);
+  if (host === undefined) return false;
   let address: ipaddr.IPv4 | ipaddr.IPv6;
   if (ipaddr.IPv6.isValid(host) && host.includes(':')) {
     const v6 = ipaddr.IPv6.parse(host);
@@ -70,18 +66,22 @@ export interface DestinationPolicy {
   blockedDomains?: ReadonlySet<string>;
 }
 
-/** A domain as the URL parser writes hostnames (lowercase, punycode), so the two compare. */
-export function normalDomain(domain: string): string {
-  return plainHost(new URL(`http://${domain}`).hostname);
-}
-
 /**
  * Whether a hostname is a blocked domain or under one: 'mal.example' blocks 'mal.example' and
- * 'a.b.mal.example', not 'nomal.example'. One set lookup per label, so cheap at any list size.
+ * 'a.b.mal.example', not 'nomal.example'. One set lookup per label, so cheap at any list size. Both
+ * sides are in normalHost's form, so '[::ffff:7f00:1]' is the blocked 127.0.0.1 and
+ * 'MAL.example..' the blocked mal.example. An address matches only itself, or, for an IPv6 one,
+ * the IPv4 address it carries and leads to (NAT64, 6to4...).
  */
 export function isBlockedHost(hostname: string, blocked: ReadonlySet<string>): boolean {
   if (blocked.size === 0) return false;
-  let host = plainHost(hostname);
+  let host = normalHost(hostname);
+  if (host === undefined) return false;
+  if (ipaddr.isValid(host)) {
+    const address = ipaddr.parse(host);
+    const carried = address.kind() === 'ipv6' ? embeddedIPv4(address as ipaddr.IPv6) : undefined;
+    return blocked.has(host) || (carried !== undefined && blocked.has(carried.toString()));
+  }
   for (;;) {
     if (blocked.has(host)) return true;
     const dot = host.indexOf('.');
@@ -114,11 +114,12 @@ export function destinationProblem(
   longUrl: string,
   { publicBaseUrl, allowPrivate, blockedDomains }: DestinationPolicy,
 ): string | undefined {
-  const { hostname } = new URL(longUrl);
+  const host = normalHost(new URL(longUrl).hostname);
+  if (host === undefined) return linkMessages.longUrlInvalid;
   // The operator's list holds for intranets too.
-  if (blockedDomains && isBlockedHost(hostname, blockedDomains)) return adminMessages.domainBlocked;
+  if (blockedDomains && isBlockedHost(host, blockedDomains)) return adminMessages.domainBlocked;
   if (allowPrivate) return undefined;
-  if (plainHost(hostname) === plainHost(new URL(publicBaseUrl).hostname)) return linkMessages.longUrlThisInstance;
-  if (isLocalHost(hostname)) return linkMessages.longUrlPrivate;
+  if (host === normalHost(new URL(publicBaseUrl).hostname)) return linkMessages.longUrlThisInstance;
+  if (isLocalHost(host)) return linkMessages.longUrlPrivate;
   return undefined;
 }

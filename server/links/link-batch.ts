@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context';
 import type { UrlRow } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { createLink } from './create-link';
+import type { ClaimOne } from './creation-quota';
 import { tagsOf } from './link-tags';
 import { rowToLink } from './link-mapper';
 
@@ -34,12 +35,12 @@ export async function createOne(
   context: AppContext,
   userId: number,
   body: unknown,
-  run: (create: () => Promise<UrlRow>) => Promise<UrlRow> = (create) => create(),
+  run: (create: (claim?: ClaimOne) => Promise<UrlRow>) => Promise<UrlRow> = (create) => create(),
 ): Promise<BulkResult> {
   const checked = checkCreation(body);
   if ('error' in checked) return checked;
   try {
-    const row = await run(() => createLink(context, userId, checked.input));
+    const row = await run((claim) => createLink(context, userId, checked.input, undefined, claim));
     const tags = (await tagsOf(context.database.db, [row.id])).get(row.id);
     return { link: rowToLink(row, context, [], tags) };
   } catch (error) {

@@ -2,14 +2,15 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { AppContext } from '../app-context';
 import type { DatabaseReader } from '../db/database-reader';
 import type { UrlRow } from '../db/schema';
-import { csvCell } from '../stats/csv-export';
+import { csvCell } from '../csv/csv-cell';
 import { linkStatusOf, shortLinkOf } from './link-mapper';
 
 // GET /api/links.csv: every link of the caller, oldest first, streamed a page at a time (memory
 // stays at one page whatever the count), read through the links reader (SQLite: its thread) with a
-// turn of the event loop between pages. Cells go through the clicks export's csvCell: RFC 4180
-// quoting, and text a spreadsheet would run as a formula gets a leading apostrophe (the importer
-// takes it off again, so a file exported here imports back as it was).
+// turn of the event loop between pages. Cells go through csvCell (csv/csv-cell.ts), as the clicks
+// export's do: RFC 4180 quoting, and an apostrophe wherever a spreadsheet splitting on ',' or ';'
+// would start a formula (the importer takes them off again, so a file exported here imports back
+// as it was).
 
 export const EXPORT_PAGE_ROWS = 500;
 export const EXPORT_COLUMNS = ['title', 'longUrl', 'customUrl', 'tags', 'shortLink', 'clicks', 'scans', 'status', 'createdAt'] as const;
@@ -54,7 +55,7 @@ function exportLine(row: UrlRow, tags: string[], publicBaseUrl: string, now: num
     linkStatusOf(row, now),
     new Date(Number(row.created_at)).toISOString(),
   ];
-  return `${cells.map(csvCell).join(',')}\r\n`;
+  return `${cells.map((cell) => csvCell(cell)).join(',')}\r\n`;
 }
 
 /** The file as text chunks: a byte order mark (spreadsheets then read accents), the header, a chunk per page. */

@@ -12,6 +12,7 @@ import { AppError } from '../http/app-error';
 import { createLink } from './create-link';
 import { destinationProblem } from './destination-policy';
 import type { ImportRow } from './link-import';
+import type { CreationQuota } from './creation-quota';
 import { checkCreation } from './link-batch';
 import { shortLinkOf } from './link-mapper';
 import { tagNewLinks } from './link-tags';
@@ -71,9 +72,18 @@ function turnTaker(sliceMs: number) {
  * link, code or former alias, or a deleted link's held address) has is refused as taken, as it would be one by one. A fault of ours
  * (database, object store, QR thread) fails the whole import, as it fails a single creation.
  */
-export async function createImportedLinks(context: Context, qrThread: QrThread, userId: number, rows: ImportRow[]): Promise<ImportResult> {
+export async function createImportedLinks(
+  context: Context,
+  qrThread: QrThread,
+  quota: CreationQuota,
+  userId: number,
+  rows: ImportRow[],
+): Promise<ImportResult> {
   const failed: Failure[] = [];
   let created = 0;
+  // The hour's places as the import starts: rows past them are refused before a QR is drawn. The
+  // count taken again in each insert's transaction (quota.claim) decides, with other creations.
+  let budget = await quota.left(userId);
   // Every address (addressKey) this file has taken so far, aliases and codes.
   const claimed = new Set<string>();
   const turn = turnTaker(SLICE_MS);
@@ -82,10 +92,13 @@ export async function createImportedLinks(context: Context, qrThread: QrThread, 
   let storing: Promise<void> = Promise.resolve();
   try {
     for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-      const ready = await checkChunk(context, userId, rows.slice(start, start + CHUNK_ROWS), claimed, failed, turn);
+      const checked = await checkChunk(context, userId, rows.slice(start, start + CHUNK_ROWS), claimed, failed, turn);
+      const ready = checked.slice(0, Math.max(0, budget));
+      for (const { row } of checked.slice(ready.length)) failed.push({ row, error: m.importRowOverQuota });
+      budget -= ready.length;
       const pngs = await qrThread.draw(ready.map(({ input, shortCode }) => qrTextOf(context, input, shortCode)));
       await storing;
-      storing = storeAndInsert(context, userId, ready, pngs).then(({ made, refused }) => {
+      storing = storeAndInsert(context, quota, userId, ready, pngs).then(({ made, refused }) => {
         created += made;
         failed.push(...refused);
       });
@@ -96,7 +109,13 @@ export async function createImportedLinks(context: Context, qrThread: QrThread, 
   } finally {
     await storing.catch(() => {});
   }
-  return { created, failed: failed.sort((a, b) => a.row - b.row) };
+  const wait = await quota.retryAfter(userId);
+  return {
+    created,
+    failed: failed.sort((a, b) => a.row - b.row),
+    overQuota: failed.filter(({ error }) => error === m.importRowOverQuota).length,
+    retryAfterSeconds: wait > 0 ? wait : null,
+  };
 }
 
 const qrTextOf = ({ config }: Context, input: CreateLink, shortCode: string) =>
@@ -165,7 +184,13 @@ async function checkChunk(context: Context, userId: number, rows: ImportRow[], c
  * transactions. If another request took one of the addresses meanwhile, that transaction's files
  * go and each of its rows is created on its own by createLink, which draws again or refuses it.
  */
-async function storeAndInsert(context: Context, userId: number, ready: Ready[], pngs: Buffer[]): Promise<{ made: number; refused: Failure[] }> {
+async function storeAndInsert(
+  context: Context,
+  quota: CreationQuota,
+  userId: number,
+  ready: Ready[],
+  pngs: Buffer[],
+): Promise<{ made: number; refused: Failure[] }> {
   const { database, storage } = context;
   const limit = pLimit(STORES_AT_ONCE);
   const removeQrs = (links: Ready[]) =>
@@ -183,11 +208,14 @@ async function storeAndInsert(context: Context, userId: number, ready: Ready[], 
   for (let at = 0; at < ready.length; at += rowsEach) {
     const batch = ready.slice(at, at + rowsEach);
     try {
-      await database.db.transaction().execute(async (trx) => {
+      const inserted = await database.db.transaction().execute(async (trx) => {
+        // The quota's count and the insert in one transaction: rows past the hour's places are refused.
+        const allowed = batch.slice(0, await quota.claim(trx, userId, batch.length));
+        if (allowed.length === 0) return allowed;
         const now = Date.now();
         const ids = await insertLinks(
           trx,
-          batch.map(({ input, shortCode }) => ({
+          allowed.map(({ input, shortCode }) => ({
             user_id: userId,
             title: input.title,
             original_url: input.longUrl,
@@ -201,10 +229,14 @@ async function storeAndInsert(context: Context, userId: number, ready: Ready[], 
         await tagNewLinks(
           trx,
           userId,
-          batch.map(({ input, shortCode }) => ({ urlId: ids.get(shortCode)!, tags: input.tags })),
+          allowed.map(({ input, shortCode }) => ({ urlId: ids.get(shortCode)!, tags: input.tags })),
         );
+        return allowed;
       });
-      made += batch.length;
+      made += inserted.length;
+      const over = batch.slice(inserted.length);
+      for (const { row } of over) refused.push({ row, error: m.importRowOverQuota });
+      await removeQrs(over);
     } catch (error) {
       if (!isUniqueViolation(error)) {
         await removeQrs(ready.slice(at));
@@ -213,7 +245,9 @@ async function storeAndInsert(context: Context, userId: number, ready: Ready[], 
       await removeQrs(batch);
       for (const { row, input } of batch) {
         try {
-          await createLink(context, userId, input);
+          await createLink(context, userId, input, undefined, async (trx) => {
+            if ((await quota.claim(trx, userId, 1)) === 0) throw new AppError('rate_limited', m.importRowOverQuota);
+          });
           made += 1;
         } catch (refusal) {
           if (!(refusal instanceof AppError)) throw refusal;

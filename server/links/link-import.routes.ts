@@ -6,21 +6,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context';
 import { signedInUser } from '../auth/require-user';
 import { AppError } from '../http/app-error';
-import { readImport } from './link-import';
+import { readImport } from './link-import-thread';
+import { createCreationQuota } from './creation-quota';
 import { createImportedLinks } from './link-import-creation';
 import { createQrThread } from './qr-thread';
 
 // POST /api/links/import, in a scope of its own: the only links route that reads multipart.
 // Rows are created a chunk at a time (link-import-creation.ts), their QRs drawn on a thread of
 // their own; a refused row is reported with its line and Spanish reason and the others go on. One
-// import at a time per account. An import is not counted against LINKS_PER_HOUR: it is bounded by
-// its own size (IMPORT_MAX_ROWS rows, IMPORT_MAX_BYTES) and by running one at a time.
+// import at a time per account. Its rows count against LINKS_PER_HOUR as single creations do:
+// rows past the hour's places are refused, each with its line.
 
 export async function linkImportRoutes(app: FastifyInstance, context: AppContext) {
   await app.register(fastifyMultipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const running = new Set<number>();
   const qrThread = createQrThread(app.log);
+  const quota = createCreationQuota(context.database.db, context.config.linksPerHour);
   app.addHook('onClose', () => qrThread.close());
 
   // longRunning: past API_DEADLINE_MS (10 s) the deadline would answer 503 while rows are still created.
@@ -40,7 +42,7 @@ export async function linkImportRoutes(app: FastifyInstance, context: AppContext
     running.add(userId);
     try {
       const { rows } = await readImport(bytes);
-      return await createImportedLinks(context, qrThread, userId, rows);
+      return await createImportedLinks(context, qrThread, quota, userId, rows);
     } finally {
       running.delete(userId);
     }

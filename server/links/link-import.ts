@@ -1,8 +1,6 @@
-import { Readable } from 'node:stream';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { IMPORT_MAX_ROWS, linkMessages as m } from '@common/links/link-messages';
-import { parse } from 'csv-parse';
-import { AppError } from '../http/app-error';
+import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_ROW_CHARS, IMPORT_MAX_ROWS, linkMessages as m } from '@common/links/link-messages';
+import { parse } from 'csv-parse/sync';
+import { undefuse } from '../csv/csv-cell';
 
 // Reading an import file: our own CSV (title,longUrl,customUrl,tags, as GET /api/links.csv writes
 // it) and the CSV exports of Shlink, Kutt, YOURLS and Bitly, told apart by their header row.
@@ -33,8 +31,6 @@ export function detectFormat(columns: string[]): ImportFormat | undefined {
   return undefined;
 }
 
-/** Our export put an apostrophe before what a spreadsheet would run as a formula (csvCell): taken off. */
-const undefused = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
 
 const splitTags = (text: string, separators: RegExp) =>
   text
@@ -62,7 +58,7 @@ export function toBody(format: ImportFormat, get: (column: string) => string): I
   const titled = (title: string, longUrl: string) => (title.trim() !== '' ? title : hostOf(longUrl));
   switch (format) {
     case 'corto': {
-      const cell = (column: string) => undefused(get(column));
+      const cell = (column: string) => undefuse(get(column));
       return { title: cell('title'), longUrl: cell('longurl'), customUrl: cell('customurl') || null, tags: splitTags(cell('tags'), /\|/) };
     }
     case 'shlink':
@@ -78,60 +74,108 @@ export function toBody(format: ImportFormat, get: (column: string) => string): I
   }
 }
 
-/** Refuses what is not text: a NUL byte, or bytes that are not UTF-8. */
-function assertText(bytes: Buffer): void {
-  if (bytes.subarray(0, 64 * 1024).includes(0)) throw new AppError('validation', m.importNotCsv, { file: [m.importNotCsv] });
+/** What reading a file gives: its format and rows, or the Spanish reason it is refused whole (a 400). */
+export type ImportParse = { ok: true; format: ImportFormat; rows: ImportRow[] } | { ok: false; message: string };
+
+/** Physical lines a file may have: a row a line, with room for blank lines between them. */
+const MAX_LINES = 4 * IMPORT_MAX_ROWS + 1;
+
+class Refused extends Error {}
+
+/** The file's text, or undefined when it is not text (a NUL byte, or bytes that are not UTF-8). */
+function textOf(bytes: Uint8Array): string | undefined {
+  if (bytes.subarray(0, 64 * 1024).includes(0)) return undefined;
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new AppError('validation', m.importNotCsv, { file: [m.importNotCsv] });
-  }
-}
-
-const CHUNK_BYTES = 8 * 1024;
-
-/** The file a chunk at a time, each after a turn of the event loop (I/O included, unlike a microtask). */
-async function* inTurns(bytes: Buffer): AsyncGenerator<Buffer> {
-  for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
-    await yieldToEventLoop();
-    yield bytes.subarray(at, at + CHUNK_BYTES);
+    return undefined;
   }
 }
 
 /**
- * Every row of the file, in order, each a body or its error. The file is fed to csv-parse 8 kB at
- * a time, each after a turn of the event loop, so parsing 10 MB never stalls redirects for more
- * than a few milliseconds (fed at once, 10,000 rows held the loop ~370 ms). A row that is not
- * well-formed CSV is reported and skipped; the header decides the format (400 when none fits),
- * and more than IMPORT_MAX_ROWS rows are refused before anything is created.
+ * The text with every line break made \n (CR-only files, as old Mac spreadsheets write, included)
+ * and every line longer than a row may be emptied, its number kept to report: csv-parse then never
+ * sees more than IMPORT_MAX_ROW_CHARS in a line. One pass; stops at MAX_LINES.
  */
-export async function readImport(bytes: Buffer): Promise<{ format: ImportFormat; rows: ImportRow[] }> {
-  assertText(bytes);
-  const malformed: ImportRow[] = [];
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_error: true, info: true, trim: true });
-  parser.on('skip', (error: { lines?: number }) => malformed.push({ row: error.lines ?? 0, error: m.importRowMalformed }));
-  Readable.from(inTurns(bytes)).pipe(parser);
+function boundedLines(text: string): { text: string; tooLong: number[] } {
+  const lines: string[] = [];
+  const tooLong: number[] = [];
+  const breaks = /\r\n|\r|\n/g;
+  let at = 0;
+  for (;;) {
+    const found = breaks.exec(text);
+    const line = text.slice(at, found ? found.index : text.length);
+    if (lines.length === MAX_LINES) throw new Refused(m.importTooManyRows);
+    if (line.length > IMPORT_MAX_ROW_CHARS) {
+      // A header this long is no header of ours or of any shortener.
+      if (lines.length === 0) throw new Refused(m.importNotCsv);
+      tooLong.push(lines.length + 1);
+      lines.push('');
+    } else lines.push(line);
+    if (!found) break;
+    at = breaks.lastIndex;
+  }
+  return { text: lines.join('\n'), tooLong };
+}
 
+/**
+ * Every row of the file, in order, each a body or its error; synchronous, so it runs on the
+ * import's own thread (link-import-thread.ts), never on the event loop. Bounded before csv-parse
+ * sees it (its cost grew with the square of a cell's stray quotes: 100,000 took minutes): at most
+ * MAX_LINES lines, each of at most IMPORT_MAX_ROW_CHARS (a longer line is a refused row), a quote
+ * inside an unquoted cell taken as a character (relax_quotes, as spreadsheets do), a cell longer
+ * than IMPORT_MAX_CELL_CHARS a refused row. A row that is not well-formed CSV is reported and
+ * skipped; the header decides the format (400 when none fits), and more than IMPORT_MAX_ROWS rows
+ * are refused before anything is created.
+ */
+export function parseImport(bytes: Uint8Array): ImportParse {
+  const text = textOf(bytes);
+  if (text === undefined) return { ok: false, message: m.importNotCsv };
+  const rows: ImportRow[] = [];
+  const failed = new Map<number, string>();
   let columns: string[] | undefined;
   let format: ImportFormat | undefined;
-  const rows: ImportRow[] = [];
+  const countRow = () => {
+    if (rows.length + failed.size >= IMPORT_MAX_ROWS) throw new Refused(m.importTooManyRows);
+  };
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    const bounded = boundedLines(text.replace(/^\uFEFF/, ''));
+    for (const row of bounded.tooLong) failed.set(row, m.importRowTooLong);
+    if (failed.size > IMPORT_MAX_ROWS) throw new Refused(m.importTooManyRows);
+    const records = parse(bounded.text, {
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      info: true,
+      trim: true,
+      max_record_size: IMPORT_MAX_ROW_CHARS,
+      on_skip: (error) => {
+        const row = (error as { lines?: number } | undefined)?.lines ?? 0;
+        if (failed.has(row)) return;
+        countRow();
+        failed.set(row, m.importRowMalformed);
+      },
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    for (const { record, info } of records) {
       if (!columns) {
         columns = record.map(columnKey);
         format = detectFormat(columns);
-        if (!format) throw new AppError('validation', m.importUnknownColumns, { file: [m.importUnknownColumns] });
+        if (!format) throw new Refused(m.importUnknownColumns);
         continue;
       }
-      if (rows.length + malformed.length >= IMPORT_MAX_ROWS) throw new AppError('validation', m.importTooManyRows, { file: [m.importTooManyRows] });
+      countRow();
+      if (record.some((cell) => cell.length > IMPORT_MAX_CELL_CHARS)) {
+        failed.set(info.lines, m.importCellTooLong);
+        continue;
+      }
       const cells = new Map(columns.map((column, i) => [column, record[i] ?? '']));
       rows.push({ row: info.lines, body: toBody(format!, (column) => cells.get(column) ?? '') });
     }
   } catch (error) {
-    parser.destroy();
-    if (error instanceof AppError) throw error;
-    throw new AppError('validation', m.importNotCsv, { file: [m.importNotCsv] });
+    return { ok: false, message: error instanceof Refused ? error.message : m.importNotCsv };
   }
-  if (!format) throw new AppError('validation', m.importNotCsv, { file: [m.importNotCsv] });
-  return { format, rows: [...rows, ...malformed].sort((a, b) => a.row - b.row) };
+  if (!format) return { ok: false, message: m.importNotCsv };
+  const refused: ImportRow[] = [...failed].map(([row, error]) => ({ row, error }));
+  return { ok: true, format, rows: [...rows, ...refused].sort((a, b) => a.row - b.row) };
 }

@@ -112,7 +112,7 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
       };
       // A replay creates nothing, so it is not counted against the hour's quota.
       const answer = await withIdempotency(db, call, async () => {
-        const row = await creationQuota.run(userId, reply, () => createLink(context, userId, request.body));
+        const row = await creationQuota.run(userId, reply, (claim) => createLink(context, userId, request.body, undefined, claim));
         const tags = (await tagsOf(db, [row.id])).get(row.id);
         return { statusCode: 201 as const, body: { link: rowToLink(row, context, [], tags) } };
       });

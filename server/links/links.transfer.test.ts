@@ -53,7 +53,7 @@ describe.each(testDialects)('export, bulk and import on %s', (dialect) => {
     for (const link of before) await t.app.inject({ method: 'DELETE', url: `/api/links/${link.id}`, headers: { cookie, ...sameOrigin } });
     const imported = await importFile(Buffer.from(response.body));
     expect(imported.statusCode, imported.body).toBe(200);
-    expect(imported.json()).toEqual({ created: 2, failed: [] });
+    expect(imported.json()).toEqual({ created: 2, failed: [], overQuota: 0, retryAfterSeconds: null });
     // Rows are created a few at a time: the set is the same, the order of creation may differ.
     const shape = (links: Link[]) =>
       links.map(({ title, originalUrl, customUrl, tags }) => ({ title, originalUrl, customUrl, tags })).sort((a, b) => a.title.localeCompare(b.title));
@@ -111,7 +111,7 @@ describe.each(testDialects)('export, bulk and import on %s', (dialect) => {
     const response = await importFile(await readFile(path.join(fixtures, name)), name);
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json() as ImportResult;
-    expect(result).toEqual({ created: rows - failed.length, failed });
+    expect(result).toEqual({ created: rows - failed.length, failed, overQuota: 0, retryAfterSeconds: null });
     const links = await allLinks();
     expect(links).toHaveLength(rows - failed.length);
     expect(links.find((link) => link.title === first.title)).toMatchObject(first);

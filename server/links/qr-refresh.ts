@@ -18,6 +18,10 @@ export interface QrRefreshOptions {
   signal?: AbortSignal;
   /** Links read per query. */
   batch?: number;
+  /** Every stored QR, not only those made before scans were counted (PUBLIC_BASE_URL changed: `corto qr-refresh`). */
+  all?: boolean;
+  /** Called after each link's QR is made again, with the count so far. */
+  onRemade?: (remade: number) => void;
 }
 
 /**
@@ -30,14 +34,14 @@ export interface QrRefreshOptions {
  * redirects get their turns in between.
  * Returns how many files were made again.
  */
-export async function refreshStoredQrs({ db, storage, config, signal, batch = BATCH }: QrRefreshOptions): Promise<number> {
+export async function refreshStoredQrs({ db, storage, config, signal, batch = BATCH, all = false, onRemade }: QrRefreshOptions): Promise<number> {
   let remade = 0;
   let after = 0;
   for (;;) {
     const rows = await db
       .selectFrom('urls')
       .select(['id', 'short_url', 'custom_url', 'qr'])
-      .where('qr_version', '<', CURRENT_QR_VERSION)
+      .$if(!all, (query) => query.where('qr_version', '<', CURRENT_QR_VERSION))
       .where('id', '>', after)
       .orderBy('id')
       .limit(batch)
@@ -50,6 +54,7 @@ export async function refreshStoredQrs({ db, storage, config, signal, batch = BA
       await db.updateTable('urls').set({ qr_version: CURRENT_QR_VERSION }).where('id', '=', row.id).execute();
       remade += 1;
       after = row.id;
+      onRemade?.(remade);
     }
   }
 }

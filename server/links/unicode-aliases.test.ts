@@ -67,6 +67,17 @@ describe.each(testDialects)('aliases beyond ASCII on %s', (dialect) => {
     expect((await createLinkAs(t.app, cookie, { customUrl: '𠀀𠀁𠀂' })).customUrl).toBe('𠀀𠀁𠀂');
   });
 
+  it("refuses an alias that mixes scripts ('Ñоqui' with a Cyrillic 'о'), and takes one script, or Latin beside Japanese or Korean", async () => {
+    for (const customUrl of ['Ñ\u043Equi', 'p\u0430ypal', '\u0440aypal', 'Ελλάδa', 'Tokyoтокио', 'שלוםabc', '東京Москва', 'café\u0661']) {
+      const response = await postLink(t.app, cookie, { title: 't', longUrl: 'https://example.com', customUrl });
+      expect(response.statusCode, customUrl).toBe(400);
+      expect(response.json().error.fields.customUrl, customUrl).toEqual([m.aliasMixedScripts]);
+    }
+    for (const alias of ['Ñoquis-mixto', '東京都', 'пример', 'Ελλάδα-2', '東京タワー_2', 'とうきょう東京', 'Tokyo東京タワー', '서울Seoul', 'ko-한국어']) {
+      expect((await createLinkAs(t.app, cookie, { customUrl: alias })).customUrl, alias).toBe(alias);
+    }
+  });
+
   it("refuses 'ñoquis', 'ÑOQUIS' and the NFD spelling once 'Ñoquis' exists, whoever asks", async () => {
     await createLinkAs(t.app, cookie, { customUrl: 'Ñandú' });
     const other = await registerUser(t.app);

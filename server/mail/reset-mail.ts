@@ -1,7 +1,7 @@
 import { RESET_LINK_MINUTES } from '@common/account/account-messages';
 import type { MailMessage } from './mailer';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The password-reset e-mail, in Spanish, as text and as HTML. */
@@ -14,7 +14,7 @@ export function resetMail(to: string, name: string, link: string): MailMessage {
     '',
     link,
     '',
-    'El enlace solo sirve una vez. Al cambiar la contraseña se cerrarán todas tus sesiones.',
+    'El enlace solo sirve una vez. Al cambiar la contraseña se cerrarán todas tus sesiones y se revocarán todos tus tokens de API.',
     'Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambiará.',
     '',
     '— Corto',
@@ -27,7 +27,7 @@ export function resetMail(to: string, name: string, link: string): MailMessage {
 Para elegir una nueva, abre este enlace en los próximos ${RESET_LINK_MINUTES} minutos:</p>
 <p><a href="${safeLink}" style="display: inline-block; padding: 10px 16px; background: #0d9488; color: #ffffff; border-radius: 6px; text-decoration: none">Restablecer la contraseña</a></p>
 <p style="font-size: 14px">O copia esta dirección en tu navegador:<br>${safeLink}</p>
-<p style="font-size: 14px">El enlace solo sirve una vez. Al cambiar la contraseña se cerrarán todas tus sesiones.
+<p style="font-size: 14px">El enlace solo sirve una vez. Al cambiar la contraseña se cerrarán todas tus sesiones y se revocarán todos tus tokens de API.
 Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambiará.</p>
 <p>— Corto</p>
 </body></html>`;

@@ -13,7 +13,8 @@ describe('the server bundle', () => {
   });
 
   it('is ASCII from end to end, comments included, so V8 holds its source at one byte a character', async () => {
-    const outdir = await mkdtemp(path.join(tmpdir(), 'corto-bundle-'));
+    const folder = await mkdtemp(path.join(tmpdir(), 'corto-bundle-'));
+    const outdir = path.join(folder, 'server');
     try {
       await buildServer(outdir);
       const files = (await readdir(outdir)).filter((file) => file.endsWith('.js'));
@@ -23,7 +24,7 @@ describe('the server bundle', () => {
         expect({ file, nonAscii: text.match(/[\u0080-\uffff]/g) ?? [] }).toEqual({ file, nonAscii: [] });
       }
     } finally {
-      await rm(outdir, { recursive: true, force: true });
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });

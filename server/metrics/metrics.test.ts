@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkAs } from '../links/links.test-support';
 import { startTcpProxy, type TcpProxy } from '../reliability/tcp-proxy';
+import { testRedisAddress } from '../test/redis';
 import { startTestS3, type TestS3 } from '../test/s3-server';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser } from '../test/test-users';
@@ -15,7 +16,7 @@ describe.each(testDialects)('GET /metrics on %s', (dialect) => {
   let t: TestApp;
   afterEach(async () => t.close());
 
-  it('counts redirects, cache hits and misses, clicks queued and written, and answers per route and status', async () => {
+  it('counts every redirect (the cache\'s part apart), cache hits and misses, clicks queued and written, and answers per route and status', async () => {
     t = await createTestApp(dialect);
     const { cookie } = await registerUser(t.app);
     const link = await createLinkAs(t.app, cookie);
@@ -32,7 +33,9 @@ describe.each(testDialects)('GET /metrics on %s', (dialect) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await response.text();
-    expect(value(text, 'corto_redirects_total')).toBe(64);
+    // The first visit was answered by the route (the link read from the database): counted too.
+    expect(value(text, 'corto_redirects_total')).toBe(65);
+    expect(value(text, 'corto_redirects_cached_total')).toBe(64);
     expect(value(text, 'corto_link_cache_hits_total')).toBe(64);
     expect(value(text, 'corto_link_cache_misses_total')).toBe(2);
     expect(value(text, 'corto_redirect_duration_seconds_count')).toBe(2);
@@ -47,6 +50,14 @@ describe.each(testDialects)('GET /metrics on %s', (dialect) => {
     expect(value(text, 'corto_http_responses_total{method="GET",route="/:code",status="302"}')).toBe(1);
     expect(value(text, 'corto_http_responses_total{method="GET",route="/:code",status="404"}')).toBe(1);
     expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
+    // API latency per route; the redirect route is not the API's.
+    expect(value(text, 'corto_api_request_duration_seconds_count{method="POST",route="/api/links"}')).toBe(1);
+    expect(value(text, 'corto_api_request_duration_seconds_bucket{le="10",method="POST",route="/api/links"}')).toBe(1);
+    expect(text).not.toMatch(/corto_api_request_duration_seconds_count\{[^}]*route="\/:code"/);
+    expect(text).toMatch(/^corto_build_info\{version="\d+\.\d+\.\d+[^"]*",node="v\d+\.\d+\.\d+"\} 1$/m);
+    expect(value(text, 'corto_dependency_up{dependency="database"}')).toBe(1);
+    expect(value(text, 'corto_dependency_up{dependency="storage"}')).toBe(1);
+    expect(text).not.toContain('corto_dependency_up{dependency="redis"}');
     if (dialect === 'postgres') expect(value(text, 'corto_db_pool_connections')).toBeGreaterThanOrEqual(1);
     else expect(text).not.toContain('corto_db_pool_connections');
   });
@@ -72,7 +83,7 @@ describe('GET /api/health/ready', () => {
   beforeAll(async () => {
     s3 = await startTestS3();
     s3Relay = await startTcpProxy({ host: '127.0.0.1', port: s3.port });
-    redisRelay = await startTcpProxy({ host: '127.0.0.1', port: 6379 });
+    redisRelay = await startTcpProxy(testRedisAddress);
     t = await createTestApp('sqlite', { ...s3.env(`http://127.0.0.1:${s3Relay.port}`), REDIS_URL: `redis://127.0.0.1:${redisRelay.port}` });
   });
   afterAll(async () => {
@@ -103,5 +114,19 @@ describe('GET /api/health/ready', () => {
     expect(noRedis.statusCode).toBe(503);
     expect(noRedis.json().checks).toMatchObject({ database: 'ok', storage: 'ok' });
     expect(noRedis.json().checks.redis).not.toBe('ok');
+    await redisRelay.restore();
+  });
+
+  it('reports in /metrics which dependency answers: database, store and Redis', async () => {
+    const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    let text = await scrape();
+    for (const dependency of ['database', 'storage', 'redis']) expect(value(text, `corto_dependency_up{dependency="${dependency}"}`), dependency).toBe(1);
+    await redisRelay.cut();
+    await s3Relay.cut();
+    text = await scrape();
+    expect(value(text, 'corto_dependency_up{dependency="redis"}')).toBe(0);
+    expect(value(text, 'corto_dependency_up{dependency="storage"}')).toBe(0);
+    expect(value(text, 'corto_dependency_up{dependency="database"}')).toBe(1);
+    await Promise.all([redisRelay.restore(), s3Relay.restore()]);
   });
 });

@@ -8,13 +8,13 @@ import { loadConfig } from '../config';
 import { migrateToLatest } from '../db/migrate';
 import { startTcpProxy, type TcpProxy } from '../reliability/tcp-proxy';
 import { openTestDatabase } from '../test/test-app';
-import { sameOrigin } from '../test/test-users';
-import { redisReachable } from '../test/redis';
+import { makeImage, multipart, sameOrigin, sessionCookie } from '../test/test-users';
+import { redisReachable, testRedisAddress } from '../test/redis';
 
-// Two instances of Corto sharing one Redis (the machine's, on 127.0.0.1:6379, through a TCP relay
+// Two instances of Corto sharing one Redis (TEST_REDIS_URL or the machine's, through a TCP relay
 // the test can cut): their rate limits count together, and without Redis each counts alone.
 
-const redis = { host: '127.0.0.1', port: Number(process.env.TEST_REDIS_PORT ?? 6379) };
+const redis = testRedisAddress;
 const hasRedis = await redisReachable(`redis://${redis.host}:${redis.port}`);
 if (!hasRedis) console.warn(`shared-state.test: no Redis on ${redis.host}:${redis.port}; skipped`);
 
@@ -55,6 +55,13 @@ const login = (instance: Instance, client: string, email = `nadie-${client}@cort
   });
 const visitUnknown = (instance: Instance, client: string) =>
   instance.app.inject({ method: 'GET', url: `/no${Math.random().toString(36).slice(2, 8)}`, headers: { 'x-forwarded-for': client } });
+
+/** The same account (one e-mail) signed up on an instance, from a client of its own: the session's cookie. */
+async function signUp(instance: Instance, email: string): Promise<string> {
+  const body = await multipart({ name: 'Ana Compartida', email, password: 'secreto-123', profileImage: { bytes: await makeImage(), filename: 'a.png', type: 'image/png' } });
+  const response = await instance.app.inject({ method: 'POST', url: '/api/auth/register', payload: body.payload, headers: { ...body.headers, 'x-forwarded-for': someClient() } });
+  return sessionCookie(response);
+}
 
 async function until(condition: () => boolean, what: string, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
@@ -114,6 +121,29 @@ describe.skipIf(!hasRedis)('rate limits shared by two instances through Redis', 
     const fromB = [(await visitUnknown(b, client)).statusCode, (await visitUnknown(b, client)).statusCode];
     expect(fromB.at(-1)).toBe(429);
     expect(fromB.filter((status) => status === 404).length).toBeLessThanOrEqual(1);
+  });
+
+  it('counts wrong current passwords and wrong two-factor codes of the account page across both', async () => {
+    const email = `pagina-${Math.random().toString(36).slice(2)}@corto.test`;
+    // Each instance has a database of its own: the account is signed up on both (the guard counts by e-mail and client).
+    const sessions = new Map([[a, await signUp(a, email)], [b, await signUp(b, email)]]);
+    const client = someClient();
+    const call = (instance: Instance, url: string, payload: object) =>
+      instance.app.inject({ method: 'POST', url, payload, headers: { cookie: sessions.get(instance)!, 'x-forwarded-for': client, ...sameOrigin } });
+
+    // AUTH_RATE_LIMIT_EMAIL=2: two wrong guesses in all, whichever instance hears them; per instance it was four.
+    const passwords = [];
+    for (const instance of [a, b, a, b]) {
+      passwords.push((await call(instance, '/api/account/password', { currentPassword: 'no-es-la-mia-1', newPassword: 'otra-clave-larga-9' })).statusCode);
+    }
+    expect(passwords.filter((status) => status === 400)).toHaveLength(2);
+    expect(passwords.slice(2)).toEqual([429, 429]);
+
+    for (const instance of [a, b]) expect((await instance.app.inject({ method: 'POST', url: '/api/account/totp', headers: { cookie: sessions.get(instance)!, ...sameOrigin } })).statusCode).toBe(200);
+    const codes = [];
+    for (const instance of [b, a, b, a]) codes.push((await call(instance, '/api/account/totp/confirm', { code: '000000' })).statusCode);
+    expect(codes.filter((status) => status === 400)).toHaveLength(2);
+    expect(codes.slice(2)).toEqual([429, 429]);
   });
 
   it('keeps serving with Redis gone, each instance counting alone (with a log line), and shares again once it is back', async () => {

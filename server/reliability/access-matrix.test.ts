@@ -275,7 +275,7 @@ const matrix: Record<string, Entry> = {
       return { method: 'POST', url: '/api/links/import', headers: { ...(cookie ? { cookie, ...sameOrigin } : {}), ...body.headers }, payload: body.payload };
     },
     check(_world, _caller, response) {
-      if (response.statusCode === 200) expect(response.json()).toEqual({ created: 1, failed: [] });
+      if (response.statusCode === 200) expect(response.json()).toMatchObject({ created: 1, failed: [] });
     },
   },
   'POST /api/links': {
@@ -417,6 +417,19 @@ const matrix: Record<string, Entry> = {
       expect(Boolean(row), `token still there after ${caller}'s DELETE`).toBe(caller !== 'owner');
     },
   },
+  'DELETE /api/tokens': {
+    access: 'private',
+    status: { anonymous: 401, forged: 401, other: 200, owner: 200 },
+    async request({ t, owner }, caller, cookie) {
+      // The owner holds a token each time: only the owner's own call may end it.
+      await createTokenAs(t.app, owner.cookie, { name: `Del dueño ante ${caller}` });
+      return { method: 'DELETE', url: '/api/tokens', headers: cookie ? { cookie } : {} };
+    },
+    async check({ t, owner }, caller) {
+      const left = await t.database.db.selectFrom('api_tokens').select('id').where('user_id', '=', owner.id).execute();
+      expect(left.length > 0, `the owner's tokens after ${caller}'s DELETE`).toBe(caller !== 'owner');
+    },
+  },
   'GET /api/openapi.json': publicPage('/api/openapi.json'),
   // The reference page and its files (@fastify/swagger-ui).
   'GET /api/docs': publicPage('/api/docs'),
@@ -556,6 +569,25 @@ const matrix: Record<string, Entry> = {
     access: 'public',
     status: { anonymous: 400, forged: 400, other: 400, owner: 400 },
     request: () => ({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token: 'inventado', password: 'nueva-clave-123' } }),
+  },
+  'GET /api/account/email/verification': {
+    access: 'private',
+    status: anyUser,
+    request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/account/email/verification', headers: cookie ? { cookie } : {} }),
+    check(_world, caller, response) {
+      if (caller === 'owner' || caller === 'other') expect(response.json()).toEqual({ verified: false, available: false });
+    },
+  },
+  'POST /api/account/email/verification': {
+    access: 'private',
+    // Without SMTP_URL (as here) no link can be mailed: 404 for whoever is signed in.
+    status: { anonymous: 401, forged: 401, other: 404, owner: 404 },
+    request: (_world, _caller, cookie) => ({ method: 'POST', url: '/api/account/email/verification', headers: cookie ? { cookie } : {} }),
+  },
+  'POST /api/auth/email-verification/confirm': {
+    access: 'public',
+    status: { anonymous: 400, forged: 400, other: 400, owner: 400 },
+    request: () => ({ method: 'POST', url: '/api/auth/email-verification/confirm', payload: { token: 'inventado' } }),
   },
 };
 

@@ -1,7 +1,9 @@
 import type { ErrorCode } from '@common/api-error';
 import { type FilePart, makeImage, multipart } from '../test/test-users';
 import { badImages } from './bad-images';
+import { type JsonSchema, validValue } from '../openapi/contract-cases';
 import type { RawRequest } from './http-client';
+import type { RegisteredRoute } from './registered-routes';
 
 // The battery: requests a careless or hostile client may send. Each must be refused with a 4xx
 // (the error envelope and a Spanish message under /api), and must change nothing stored.
@@ -223,7 +225,7 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
   // Ids, queries, methods and addresses under /api.
   for (const [method, path, code] of [
     ['GET', '/api/links/abc', 'not_found'], ['GET', '/api/links/0', 'not_found'], ['GET', '/api/links/-1', 'not_found'],
-    ['GET', '/api/links/1e3', 'not_found'], ['GET', '/api/links/99999999999999999999', 'not_found'], ['GET', '/api/links/%00', 'not_found'],
+    ['GET', '/api/links/1e3', 'not_found'], ['GET', '/api/links/99999999999999999999', 'not_found'], ['GET', '/api/links/%00', 'validation'],
     ['GET', '/api/links/%ZZ', undefined], ['GET', '/api/links/..%2F..%2Fauth%2Fsession', 'not_found'], ['DELETE', '/api/links/abc', 'not_found'],
     ['DELETE', '/api/links/%E2%80%AE', 'not_found'], ['GET', '/api/links/abc/stats', 'not_found'], ['GET', `/api/links/${ctx.linkId}/stats?range=1y`, 'validation'],
     ['GET', '/api/links?limit=0', 'validation'], ['GET', '/api/links?limit=abc', 'validation'], ['GET', '/api/links?limit=1e9', 'validation'],
@@ -341,5 +343,100 @@ export async function buildBattery(ctx: BatteryContext): Promise<BadCase[]> {
     cases.push(api(`GET /api/admin/links?${query.slice(0, 40)}`, { method: 'GET', path: `/api/admin/links?${query}` }, 'user', 'validation'));
   }
 
+  return cases;
+}
+
+/** What the battery reads of an OpenAPI document. */
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, {
+    parameters?: Array<{ in: string; name: string; schema: JsonSchema }>;
+    requestBody?: { content: Record<string, { schema?: JsonSchema }> };
+  }>>;
+}
+
+// Control characters, NUL first (PostgreSQL refuses it in text: a 500 if one gets that far). Line
+// feeds and tabs are left out of the sweep: a report's reason may hold them.
+const CONTROLS = ['\u0000', '\u0001', '\u0008', '\u001b', '\u007f', '\u0085', '\u009b'];
+const withControl = (control: string) => `a${control}b`;
+
+/**
+ * Control characters in every text of every route: each path parameter, query parameter and body
+ * field of each operation of the OpenAPI document (sign-up's multipart fields included), and each
+ * parameter of the routes Fastify has that the document does not list. The rest of each request is
+ * valid where it can be, so that only the control character stands between it and the database.
+ */
+export async function controlCharacterBattery(doc: OpenApiDocument, routes: readonly RegisteredRoute[], ctx: BatteryContext): Promise<BadCase[]> {
+  const cases: BadCase[] = [];
+  const good: Record<string, unknown> = {
+    title: 'Un link', longUrl: 'https://example.com/a', address: ctx.takenAlias, reason: 'Suplanta a mi banco', password: 'secreto-123',
+    currentPassword: 'secreto-123', newPassword: 'nueva-clave-987', token: 'inventado', code: '123456', name: 'Ana Prueba',
+  };
+  const goodPath = (path: string) => path.replace('{id}', String(ctx.linkId)).replace(/\{[^}]+\}/g, 'ejemplo');
+  let turn = 0;
+  // NUL for every text, and one of the other controls in turn.
+  const controlsFor = () => ['\u0000', CONTROLS[1 + (turn++ % (CONTROLS.length - 1))]!];
+  const picture: FilePart = { bytes: await makeImage(), filename: 'foto.png', type: 'image/png' };
+
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const [lower, operation] of Object.entries(operations)) {
+      const method = lower.toUpperCase();
+      const name = (what: string, control: string) => `${method} ${path}: ${what} with U+${control.codePointAt(0)!.toString(16).padStart(4, '0')}`;
+      for (const parameter of operation.parameters ?? []) {
+        for (const control of controlsFor()) {
+          const text = encodeURIComponent(withControl(control));
+          if (parameter.in === 'path') {
+            const at = goodPath(path.replace(`{${parameter.name}}`, text));
+            cases.push(api(name(`path ${parameter.name}`, control), { method, path: at }, 'user', 'validation'));
+          } else if (parameter.in === 'query') {
+            const at = `${goodPath(path)}?${parameter.name}=${text}`;
+            cases.push(api(name(`query ${parameter.name}`, control), { method, path: at }, 'user', 'validation'));
+          }
+        }
+      }
+      const content = operation.requestBody?.content ?? {};
+      const [type, media] = Object.entries(content)[0] ?? [];
+      const schema = media?.schema;
+      if (!type || !schema?.properties) continue;
+      const valid: Record<string, unknown> = {};
+      for (const [key, property] of Object.entries(schema.properties)) {
+        if (key in good) valid[key] = good[key];
+        else if (schema.required?.includes(key)) valid[key] = validValue(property, key);
+      }
+      const texts = Object.entries(schema.properties).filter(([, property]) => {
+        const types = [property.type, ...(property.anyOf ?? []).map((one) => one.type)].flat();
+        return types.includes('string') || property.items?.type === 'string' || (property.type === 'array' && !property.items?.type);
+      });
+      for (const [key, property] of texts) {
+        for (const control of controlsFor()) {
+          const text = withControl(control);
+          // A list of texts gets the control in one item; a list of anything (bulk's bodies) in an item's title.
+          const value = property.type === 'array' ? [property.items?.type === 'string' ? text : { ...goodLink, title: text }] : text;
+          if (type === 'application/json') {
+            const body = JSON.stringify({ ...valid, [key]: value });
+            cases.push(api(name(`body ${key}`, control), { method, path: goodPath(path), headers: JSON_TYPE, body }, 'user', 'validation'));
+          } else if (type === 'multipart/form-data' && property.type === 'string') {
+            const form = await multipart({ ...valid, email: `control-${cases.length}@corto.test`, [key]: text, profileImage: picture } as Record<string, string | FilePart>);
+            cases.push(api(name(`form field ${key}`, control), { method, path: goodPath(path), headers: form.headers, body: form.payload }, 'anonymous', 'validation'));
+          }
+        }
+      }
+      if (type === 'application/json') {
+        const body = JSON.stringify({ ...valid, [withControl('\u0000')]: 'x' });
+        cases.push(api(`${method} ${path}: a body key with U+0000`, { method, path: goodPath(path), headers: JSON_TYPE, body }, 'user', 'validation'));
+      }
+    }
+  }
+
+  // The routes the document leaves out (pages, the redirect, the documentation's files): a control
+  // character in each of their parameters.
+  const documented = new Set(Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`)));
+  for (const route of routes) {
+    if (documented.has(`${route.method} ${route.url}`) || !/[:*]/.test(route.url) || route.method === 'OPTIONS') continue;
+    for (const control of CONTROLS) {
+      const path = route.url.replace(/:[^/]+|\*/g, encodeURIComponent(withControl(control))).replace(/^(?!\/)/, '/');
+      cases.push({ name: `${route.method} ${route.url} with U+${control.codePointAt(0)!.toString(16).padStart(4, '0')}`, request: { method: route.method, path }, as: 'user', kind: 'page' });
+    }
+  }
   return cases;
 }

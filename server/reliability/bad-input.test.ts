@@ -5,15 +5,18 @@ import { authMessages } from '@common/auth/auth-messages';
 import { linkMessages } from '@common/links/link-messages';
 import { errorMessages } from '@common/messages';
 import { statsMessages } from '@common/stats/stats-messages';
+import { textMessages } from '@common/text';
 import { tokenMessages } from '@common/tokens/token-messages';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkAs } from '../links/links.test-support';
+import { registerAdmin } from '../admin/admin-test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
-import { makeImage, multipart, registerUser, sameOrigin } from '../test/test-users';
-import { type BadCase, buildBattery } from './bad-input-cases';
+import { makeImage, multipart, sameOrigin } from '../test/test-users';
+import { type BadCase, buildBattery, controlCharacterBattery, type OpenApiDocument } from './bad-input-cases';
 import { snapshot } from './db-snapshot';
 import { send } from './http-client';
+import { registeredRoutes } from './registered-routes';
 
 // The battery of bad-input-cases.ts against a real listening server: every case answers 4xx,
 // /api answers carry the envelope with a Spanish message, and nothing stored changes.
@@ -25,6 +28,7 @@ const spanish = new Set<string>([
   ...Object.values(statsMessages),
   ...Object.values(tokenMessages),
   ...Object.values(accountMessages),
+  ...Object.values(textMessages),
 ]);
 // zod's own English defaults must never reach a user.
 const english = /\b(invalid|expected|received|unrecognized|required|too (big|small)|must)\b/i;
@@ -37,16 +41,16 @@ describe.each(testDialects)('bad input against the real server on %s', (dialect)
 
   beforeAll(async () => {
     // The auth rate limits have a suite of their own; here they would turn cases into 429s.
-    t = await createTestApp(dialect, { AUTH_RATE_LIMIT_IP: '0', AUTH_RATE_LIMIT_EMAIL: '0', REPORTS_PER_HOUR: '0',
-      // The battery's user is an admin too, so the operator's routes get its bad inputs.
-      ADMIN_EMAILS: `bateria-${dialect}@corto.test`,
-    });
-    const owner = await registerUser(t.app, { email: `bateria-${dialect}@corto.test` });
+    t = await createTestApp(dialect, { AUTH_RATE_LIMIT_IP: '0', AUTH_RATE_LIMIT_EMAIL: '0', REPORTS_PER_HOUR: '0' });
+    // The battery's user is an admin too (as `corto admin` makes one), so the operator's routes get its bad inputs.
+    const owner = await registerAdmin(t, { email: `bateria-${dialect}@corto.test` });
     cookie = owner.cookie;
     const taken = await createLinkAs(t.app, cookie, { title: 'Tomado', customUrl: 'Tomado' });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
-    cases = await buildBattery({ takenAlias: 'Tomado', takenShortCode: taken.shortCode, linkId: taken.id, existingEmail: owner.user.email });
+    const battery = { takenAlias: 'Tomado', takenShortCode: taken.shortCode, linkId: taken.id, existingEmail: owner.user.email };
+    const doc = JSON.parse((await send(port, { method: 'GET', path: '/api/openapi.json' })).body) as OpenApiDocument;
+    cases = [...(await buildBattery(battery)), ...(await controlCharacterBattery(doc, registeredRoutes(t.app), battery))];
   });
   afterAll(async () => t?.close());
 
@@ -80,6 +84,8 @@ describe.each(testDialects)('bad input against the real server on %s', (dialect)
     console.log(`bad input on ${dialect}: ${cases.length} cases, ${problems.length} problems`);
     expect(problems).toEqual([]);
     expect(cases.length).toBeGreaterThan(200);
+    // Every operation of the document is in the sweep of control characters.
+    expect(cases.filter((bad) => bad.name.includes('U+0000')).length).toBeGreaterThan(100);
   }, 120_000);
 
   it('accepts unicode where it belongs and stores it exactly', async () => {

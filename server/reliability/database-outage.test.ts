@@ -8,8 +8,8 @@ import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 // PostgreSQL goes away for a few seconds under load: a relay between the server and the shared
 // PostgreSQL is cut, then restored (the shared server itself is never touched). Meanwhile the
-// server answers 503 in Spanish where it needs the database, keeps redirecting links it has
-// cached, holds every click, and comes back by itself.
+// server answers 503 in Spanish where it needs the database (its readiness check too, not its
+// liveness check), keeps redirecting links it has cached, holds every click, and comes back by itself.
 
 const WORKERS = 8;
 const OUTAGE_MS = 3000;
@@ -66,7 +66,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL cut off under load', (
     const beforeOutage = load.tally.redirects;
     // Every call that needs the database: a 503 with our envelope and Spanish message, not a 500, not a hang.
     const needsDatabase: Array<[string, RequestInit]> = [
-      ['/api/health', {}],
       ['/api/links', { headers: { cookie } }],
       [`/api/links/${cached.id}/stats`, { headers: { cookie } }],
       ['/api/links', { method: 'POST', headers: { cookie, ...sameOrigin, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'x', longUrl: 'https://example.com' }) }],
@@ -85,6 +84,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL cut off under load', (
       );
     };
     await expect503('connection refused');
+    // Liveness (what the load balancer and the container ask) stays up: the instance still serves
+    // its cached redirects. Readiness says the database is away, and why.
+    const health = async (reason: string) => {
+      expect((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) })).status).toBe(200);
+      const ready = await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(5000) });
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { checks: Record<string, string> }).checks).toMatchObject({ database: reason, storage: 'ok' });
+    };
+    await health('conexión rechazada');
     const outageLeft = OUTAGE_MS - (Date.now() - cutAt);
     if (outageLeft > 0) await sleep(outageLeft);
     const duringOutage = load.tally.redirects - beforeOutage;
@@ -100,6 +108,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL cut off under load', (
     proxy.stall();
     const beforePartition = load.tally.redirects;
     await expect503('partition');
+    await health('sin respuesta');
     const duringPartition = load.tally.redirects - beforePartition;
     expect(duringPartition, 'cached links kept redirecting during the partition').toBeGreaterThan(50);
     proxy.resume();

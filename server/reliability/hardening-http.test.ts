@@ -97,7 +97,14 @@ describe.each(testDialects)('writes sent from other sites, and form bodies (%s)'
     const created = { ...JSON_TYPE, cookie: victim.cookie };
     const body = JSON.stringify({ title: 'Colado', longUrl: 'https://example.com/colado' });
     for (const api of ['/api', '/%61pi']) {
-      expect((await send(port, { method: 'POST', path: `${api}/links`, headers: created, body })).status).toBe(403);
+      const refused = await send(port, { method: 'POST', path: `${api}/links`, headers: created, body });
+      expect(refused.status).toBe(403);
+      // A script (curl with the cookie, no Origin) is told what to send.
+      expect(JSON.parse(refused.body).error.message).toBe(authMessages.cookieWithoutOrigin);
+      expect(JSON.parse(refused.body).error.message).toMatch(/cabecera Origin.*«Origin: https:\/\/corto\.example»/);
+      // A browser's write from another site keeps its own message.
+      const foreign = await send(port, { method: 'POST', path: `${api}/links`, headers: { ...created, origin: 'https://malo.example' }, body });
+      expect(JSON.parse(foreign.body)).toEqual(forbidden);
       expect((await send(port, { method: 'DELETE', path: `${api}/links/${link.id}`, headers: { cookie: victim.cookie } })).status).toBe(403);
       expect((await send(port, { method: 'POST', path: `${api}/auth/logout`, headers: { cookie: victim.cookie } })).status).toBe(403);
     }

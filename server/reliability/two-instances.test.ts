@@ -8,17 +8,16 @@ import { hasHaproxy, type Haproxy, startHaproxy } from '../test/haproxy';
 import { startTestS3, type TestS3 } from '../test/s3-server';
 import { makeImage, sameOrigin } from '../test/test-users';
 import { type ProcessDatabase, processDatabase, startServer, until, withDatabase } from './server-process';
-import { redisReachable } from '../test/redis';
+import { redisReachable, testRedisUrl } from '../test/redis';
 
 // Two Corto processes on loopback behind Debian's HAProxy, sharing PostgreSQL, Redis and an S3
 // server: what a self-hoster running several instances relies on.
 
-const redisPort = 6379;
-const hasRedis = await redisReachable(`redis://127.0.0.1:${redisPort}`);
+const hasRedis = await redisReachable(testRedisUrl);
 const missing = [
   process.env.TEST_DATABASE_URL ? undefined : 'TEST_DATABASE_URL is unset (PostgreSQL is needed to share a database)',
   hasHaproxy ? undefined : 'haproxy is not installed (apt-get install -y haproxy)',
-  hasRedis ? undefined : `no Redis on 127.0.0.1:${redisPort}`,
+  hasRedis ? undefined : `no Redis at ${testRedisUrl}`,
 ].filter(Boolean);
 if (missing.length > 0) console.warn(`two-instances.test skipped: ${missing.join('; ')}`);
 
@@ -41,7 +40,7 @@ describe.skipIf(missing.length > 0)('two instances behind HAProxy, on PostgreSQL
       folders.push(dataDir);
       return {
         DATA_DIR: dataDir,
-        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        REDIS_URL: testRedisUrl,
         TRUST_PROXY: 'true',
         AUTH_RATE_LIMIT_IP: '6',
         ...s3.env(),
@@ -49,7 +48,7 @@ describe.skipIf(missing.length > 0)('two instances behind HAProxy, on PostgreSQL
     };
     // Both at once, on a fresh schema: the migrations run once, under Kysely's advisory lock.
     [instances.a, instances.b] = await Promise.all([startServer(database, env()), startServer(database, env())]);
-    haproxy = await startHaproxy({ a: instances.a.port, b: instances.b.port });
+    haproxy = await startHaproxy({ corto1: instances.a.port, corto2: instances.b.port });
   }, 120_000);
   afterAll(async () => {
     await haproxy?.stop();
@@ -82,6 +81,9 @@ describe.skipIf(missing.length > 0)('two instances behind HAProxy, on PostgreSQL
     expect(response.status).toBe(201);
     return ((await response.json()) as { link: { id: number; shortCode: string } }).link;
   };
+  /** Which instance answered through the proxy: a is its corto1, b its corto2. */
+  const inProxy: Record<string, string> = { corto1: 'a', corto2: 'b' };
+  const servedBy = (response: Response) => inProxy[response.headers.get('x-served-by') ?? ''] ?? '?';
   const visit = (base: string, code: string) => fetch(`${base}/${code}`, { redirect: 'manual', headers: { 'user-agent': browser } });
 
   it('a link created through one instance redirects through the other, and the session works on both', async () => {
@@ -129,7 +131,7 @@ describe.skipIf(missing.length > 0)('two instances behind HAProxy, on PostgreSQL
         body: JSON.stringify({ email: `nadie-${i}-${client}@corto.test`, password: 'incorrecta-1' }),
       });
       statuses.push(response.status);
-      served.add(response.headers.get('x-served-by') ?? '');
+      served.add(servedBy(response));
     }
     expect(served).toEqual(new Set(['a', 'b']));
     // Six allowed in all (AUTH_RATE_LIMIT_IP), not six on each.
@@ -145,7 +147,7 @@ describe.skipIf(missing.length > 0)('two instances behind HAProxy, on PostgreSQL
         for (let i = worker; i < total; i += 6) {
           const response = await visit(haproxy.url, link.shortCode);
           expect(response.status).toBe(302);
-          const by = response.headers.get('x-served-by') ?? '?';
+          const by = servedBy(response);
           served[by] = (served[by] ?? 0) + 1;
         }
       }),
@@ -167,7 +169,7 @@ describe.skipIf(missing.length > 0)('two instances behind HAProxy, on PostgreSQL
         while (!stop) {
           const response = await visit(haproxy.url, link.shortCode).catch(() => undefined);
           if (response?.status !== 302) continue;
-          const by = response.headers.get('x-served-by') ?? '?';
+          const by = servedBy(response);
           answered[by] = (answered[by] ?? 0) + 1;
           if (!killed && (answered.a ?? 0) > 50) {
             killed = true;
@@ -177,12 +179,12 @@ describe.skipIf(missing.length > 0)('two instances behind HAProxy, on PostgreSQL
       }),
     );
     await until(() => killed, 'instance a killed under load');
-    await until(async () => (await haproxy.serverStatus()).a?.startsWith('DOWN') ?? false, 'HAProxy marks a down', { limitMs: 10_000 });
+    await until(async () => (await haproxy.serverStatus()).corto1?.startsWith('DOWN') ?? false, 'HAProxy marks a down', { limitMs: 10_000 });
     const afterDownFromB = answered.b ?? 0;
     await until(() => (answered.b ?? 0) > afterDownFromB + 100, 'b answers on alone');
     stop = true;
     await load;
-    expect((await haproxy.serverStatus()).b).toBe('UP');
+    expect((await haproxy.serverStatus()).corto2).toBe('UP');
 
     const count = () =>
       withDatabase(database, async ({ db }) => Number((await db.selectFrom('clicks').select(sql<string>`count(*)`.as('n')).where('url_id', '=', link.id).executeTakeFirstOrThrow()).n));

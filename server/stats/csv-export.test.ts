@@ -1,28 +1,15 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkAs } from '../links/links.test-support';
 import { agents } from '../redirect/redirect.test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser } from '../test/test-users';
-import { CSV_PAGE_ROWS, CSV_SLICE_ROWS, clicksCsv, csvCell, csvFilename } from './csv-export';
+import { CSV_PAGE_ROWS, CSV_SLICE_ROWS, clicksCsv, csvFilename } from './csv-export';
+import { FORMULA_START, piecesOf } from '../csv/csv-cell.test-support';
 import { openDatabaseReader } from '../db/database-reader';
 import { visit, writePastClicks } from './stats.test-support';
 
-describe('csvCell', () => {
-  it('prefixes text a spreadsheet would run as a formula with an apostrophe', () => {
-    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(csvCell('+34')).toBe("'+34");
-    expect(csvCell('-1')).toBe("'-1");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\tcmd')).toBe("'\tcmd");
-  });
-
-  it('quotes commas, quotes and line breaks, and leaves plain text and null alone', () => {
-    expect(csvCell('São Paulo')).toBe('São Paulo');
-    expect(csvCell('Washington, D.C.')).toBe('"Washington, D.C."');
-    expect(csvCell('a\nb')).toBe('"a\nb"');
-    expect(csvCell(null)).toBe('');
-  });
-
+describe('csvFilename', () => {
   it('names the file with safe characters only', () => {
     expect(csvFilename('mi-Alias_1', Date.UTC(2026, 0, 2))).toBe('clicks-mi-Alias_1-2026-01-02.csv');
     expect(csvFilename('a"b\r\n;c', Date.UTC(2026, 0, 2))).toBe('clicks-abc-2026-01-02.csv');
@@ -64,8 +51,31 @@ describe.each(testDialects)('GET /api/links/:id/clicks.csv on %s', (dialect) => 
     const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe('date,country,city,device,browser,os,referrer');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,AU,Sydney,mobile,Mobile Safari,iOS,example\.org$/);
-    expect(lines[2]).toMatch(/,Unknown,'=cmd\|calc,desktop,,,$/);
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,"AU","Sydney","mobile","Mobile Safari","iOS","example\.org"$/);
+    expect(lines[2]).toMatch(/,"Unknown","'=cmd\|calc","desktop","","",""$/);
+  });
+
+  it('quotes every cell a visitor writes and leaves no formula whether a spreadsheet splits on , or ;', async () => {
+    const link = await createLinkAs(t.app, owner.cookie);
+    // The attack's own header: a referrer whose host holds ';=1+1'.
+    await visit(t, link.shortCode, '1.1.1.1', { 'user-agent': agents.iphone, referer: 'http://x;=1+1/' });
+    await t.app.appContext.clickWriter.flush();
+    await writePastClicks(t, link.id, [
+      { daysAgo: 2, city: 'Sevilla;=HYPERLINK("http://malo.example")', country: 'ES', referrer: 'a.example, +1', browser: 'x;@SUM(A1)', os: 'y; -2+3' },
+      { daysAgo: 1, city: '=1+1', country: "';=2", referrer: 'b.example;\t=3', browser: 'z,\r=4', os: null },
+    ]);
+    const response = await download(link.id, owner.cookie);
+    expect(response.statusCode).toBe(200);
+    const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1);
+    expect(lines).toHaveLength(3);
+    expect(lines.join('\n')).toContain('x;\'=1+1');
+    for (const separator of [',', ';'] as const) {
+      for (const piece of lines.flatMap((line) => piecesOf(line, separator))) expect(piece, `split on ${separator}`).not.toMatch(FORMULA_START);
+    }
+    // Read as CSV, each visitor's text comes back whole, one cell each, with its apostrophes.
+    const records = parse(response.body, { bom: true, columns: true, relax_quotes: false }) as Record<string, string>[];
+    expect(records.map((record) => record.city)).toContain('Sevilla;\'=HYPERLINK("http://malo.example")');
+    expect(records.every((record) => Object.keys(record).length === 7)).toBe(true);
   });
 
   it('pages through more clicks than one page holds, each exactly once, in order', async () => {
@@ -74,7 +84,7 @@ describe.each(testDialects)('GET /api/links/:id/clicks.csv on %s', (dialect) => 
     await writePastClicks(t, link.id, Array.from({ length: count }, (_, i) => ({ daysAgo: 1, city: `C${i}` })));
     const response = await download(link.id, owner.cookie);
     const cities = response.body.trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[2]);
-    expect(cities).toEqual(Array.from({ length: count }, (_, i) => `C${i}`));
+    expect(cities).toEqual(Array.from({ length: count }, (_, i) => `"C${i}"`));
 
     // The generator itself, with smaller pages: the header, then slices of each page.
     const chunks: string[] = [];

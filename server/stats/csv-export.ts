@@ -1,4 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { csvCell } from '../csv/csv-cell';
 import type { DatabaseReader } from '../db/database-reader';
 
 // A link's clicks as CSV, streamed page by page: memory stays at one page however many clicks
@@ -12,16 +13,6 @@ export const CSV_PAGE_ROWS = 500;
 export const CSV_SLICE_ROWS = 250;
 export const CSV_COLUMNS = ['date', 'country', 'city', 'device', 'browser', 'os', 'referrer'] as const;
 
-/**
- * One CSV field (RFC 4180). Text a spreadsheet would read as a formula (= + - @, or a leading tab
- * or carriage return) gets a leading apostrophe, so opening the file never runs a visitor's input.
- */
-export function csvCell(value: string | null): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 export interface ClickCsvRow {
   id: number;
   created_at: number;
@@ -33,9 +24,11 @@ export interface ClickCsvRow {
   referrer: string | null;
 }
 
+// Every cell but the date comes from a visitor (the referrer, the city and country of their
+// address, what their user agent says): each is quoted and defused (csv-cell.ts).
 function csvLine(row: ClickCsvRow): string {
-  const cells = [new Date(Number(row.created_at)).toISOString(), row.country, row.city, row.device, row.browser, row.os, row.referrer];
-  return `${cells.map(csvCell).join(',')}\r\n`;
+  const visitorCells = [row.country, row.city, row.device, row.browser, row.os, row.referrer];
+  return `${[new Date(Number(row.created_at)).toISOString(), ...visitorCells.map((cell) => csvCell(cell, 'always'))].join(',')}\r\n`;
 }
 
 /** One page of a link's human clicks after `afterId`, in id order (index clicks_url_id_id_idx). */

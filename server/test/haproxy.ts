@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../bench/lib/processes';
+import { freePort, repoRoot } from '../../bench/lib/processes';
 
 export const hasHaproxy = spawnSync('haproxy', ['-v']).status === 0;
 
@@ -14,46 +12,34 @@ export interface Haproxy {
   stop(): Promise<void>;
 }
 
+/** The configuration the repository ships (compose.yaml mounts it): the tests run it, not a copy. */
+export const haproxyConfig = path.join(repoRoot, 'deploy/haproxy.cfg');
+
+/** `haproxy -c` on the shipped file with the given environment: its exit code and what it said. */
+export function checkHaproxyConfig(env: Record<string, string> = {}): { status: number | null; output: string } {
+  const checked = spawnSync('haproxy', ['-c', '-f', haproxyConfig], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  return { status: checked.status, output: `${checked.stdout}${checked.stderr}` };
+}
+
 /**
- * A real HAProxy (Debian's) in front of the given servers on loopback: round robin, a health
- * check on /api/health every 200 ms, X-Forwarded-For added, and the answering server named in an
- * `x-served-by` header so a test can tell who answered.
+ * A real HAProxy (Debian's) running deploy/haproxy.cfg in front of the two given instances:
+ * `corto1` and `corto2`, each a port on loopback or a host:port (a name that does not resolve
+ * stands for an instance that is down). Health checks every 200 ms, the answering server named
+ * in an `x-served-by` header, and a stats page for serverStatus().
  */
-export async function startHaproxy(servers: Record<string, number>): Promise<Haproxy> {
+export async function startHaproxy(servers: { corto1: number | string; corto2: number | string }, { waitFor = ['corto1', 'corto2'] }: { waitFor?: string[] } = {}): Promise<Haproxy> {
   const [port, statsPort] = [await freePort(), await freePort()];
-  const folder = mkdtempSync(path.join(tmpdir(), 'corto-haproxy-'));
-  const file = path.join(folder, 'haproxy.cfg');
-  writeFileSync(
-    file,
-    [
-      'global',
-      '  maxconn 2000',
-      'defaults',
-      '  mode http',
-      '  timeout connect 2s',
-      '  timeout client 30s',
-      '  timeout server 30s',
-      '  option forwardfor',
-      '  option redispatch',
-      '  retries 3',
-      'frontend web',
-      `  bind 127.0.0.1:${port}`,
-      '  default_backend corto',
-      'backend corto',
-      '  balance roundrobin',
-      '  option httpchk GET /api/health',
-      '  http-check expect status 200',
-      '  http-response set-header x-served-by %s',
-      '  default-server inter 200ms fall 2 rise 2',
-      ...Object.entries(servers).map(([name, serverPort]) => `  server ${name} 127.0.0.1:${serverPort} check`),
-      'listen stats',
-      `  bind 127.0.0.1:${statsPort}`,
-      '  stats enable',
-      '  stats uri /stats',
-      '',
-    ].join('\n'),
-  );
-  const child: ChildProcess = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const address = (server: number | string) => (typeof server === 'number' ? `127.0.0.1:${server}` : server);
+  const env = {
+    CORTO_BIND: `127.0.0.1:${port}`,
+    CORTO1: address(servers.corto1),
+    CORTO2: address(servers.corto2),
+    CORTO_CHECK_INTERVAL: '200ms',
+    HAPROXY_STATS_BIND: `127.0.0.1:${statsPort}`,
+    CORTO_SERVED_BY: '1',
+  };
+  // -db: in the foreground, no daemon.
+  const child: ChildProcess = spawn('haproxy', ['-db', '-f', haproxyConfig], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -64,13 +50,13 @@ export async function startHaproxy(servers: Record<string, number>): Promise<Hap
     const lines = csv.split('\n').map((line) => line.split(','));
     const header = lines[0] ?? [];
     const status = header.indexOf('status');
-    return Object.fromEntries(lines.filter((row) => row[0] === 'corto' && row[1] && row[1] in servers).map((row) => [row[1], row[status] ?? '']));
+    return Object.fromEntries(lines.filter((row) => row[0] === 'corto' && row[1] && row[1] !== 'BACKEND').map((row) => [row[1], row[status] ?? '']));
   };
-  // Ready once both servers are seen up.
+  // Ready once the servers waited for are seen up.
   for (let attempt = 0; ; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`haproxy exited: ${output}`);
     const states = await serverStatus().catch(() => ({}) as Record<string, string>);
-    if (Object.keys(servers).every((name) => states[name] === 'UP')) break;
+    if (waitFor.every((name) => states[name] === 'UP')) break;
     if (attempt > 200) throw new Error(`haproxy not ready: ${JSON.stringify(states)} ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -80,7 +66,6 @@ export async function startHaproxy(servers: Record<string, number>): Promise<Hap
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
-      rmSync(folder, { recursive: true, force: true });
     },
   };
 }

@@ -19,6 +19,7 @@ const PUBLIC_ROUTES = new Set([
   '/api/auth/session',
   '/api/auth/password-reset',
   '/api/auth/password-reset/confirm',
+  '/api/auth/email-verification/confirm',
   '/api/auth/totp',
   '/api/reports',
 ]);

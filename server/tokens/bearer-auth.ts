@@ -25,6 +25,16 @@ export function bearerSecretOf(request: FastifyRequest): string | undefined {
   return header.slice(6).trim();
 }
 
+/** Query parameters a client might put a token in. */
+const TOKEN_QUERY_PARAMS = new Set(['access_token', 'token', 'api_key', 'apikey', 'bearer']);
+
+/** Whether the query string carries a token: refused, never looked up (it is not logged either: log-redaction.ts). */
+export function tokenInQuery(request: FastifyRequest): boolean {
+  const query = request.query;
+  if (typeof query !== 'object' || query === null) return false;
+  return Object.keys(query).some((name) => TOKEN_QUERY_PARAMS.has(name.toLowerCase()));
+}
+
 /** A 401 that tells the caller to authenticate with a bearer token (or a session). */
 export function bearerChallenge(reply: FastifyReply, invalid = false): void {
   void reply.header(WWW_AUTHENTICATE, invalid ? INVALID_TOKEN_CHALLENGE : BEARER_CHALLENGE);
@@ -47,6 +57,8 @@ export const refuseTokensOnPrivatePrefixes: onRequestHookHandler = (request, _re
 export function registerBearerAuth(app: FastifyInstance, { cache, limiter }: { cache: TokenCache; limiter: SharedLimiter }): void {
   app.decorateRequest('apiToken', null);
   app.addHook('onRequest', async (request, reply) => {
+    // A token in the address lands in histories and proxies' logs: it belongs in the header.
+    if (tokenInQuery(request)) throw new AppError('validation', tokenMessages.tokenInQuery);
     const secret = bearerSecretOf(request);
     if (secret === undefined) return;
     const route = request.routeOptions.url ?? '';

@@ -59,6 +59,12 @@ export async function deleteUserToken(db: Database, userId: number, id: number):
   return row?.token_hash;
 }
 
+/** Deletes every token of the user (a password reset or change, 'Revocar todos'): how many. Forget them in the cache after the commit. */
+export async function deleteAllUserTokens(db: Database, userId: number): Promise<number> {
+  const result = await db.deleteFrom('api_tokens').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export interface TokenOwner {
   tokenId: number;
   scope: 'read' | 'write';

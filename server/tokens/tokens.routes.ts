@@ -1,5 +1,5 @@
 import { TOKENS_PER_USER, tokenMessages } from '@common/tokens/token-messages';
-import { createdTokenSchema, createTokenSchema, tokenListSchema } from '@common/tokens/token-schemas';
+import { createdTokenSchema, createTokenSchema, revokedTokensSchema, tokenListSchema } from '@common/tokens/token-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import type { AppContext } from '../app-context';
 import { requireUser, signedInUser } from '../auth/require-user';
 import { AppError } from '../http/app-error';
 import { newTokenSecret } from './token-secret';
-import { countUserTokens, deleteUserToken, insertToken, listUserTokens, tokenRowToApi } from './tokens.queries';
+import { countUserTokens, deleteAllUserTokens, deleteUserToken, insertToken, listUserTokens, tokenRowToApi } from './tokens.queries';
 
 const idParams = z.object({ id: z.string().meta({ examples: ['7'] }) });
 
@@ -17,7 +17,7 @@ function tokenIdOf(raw: string): number {
   return id;
 }
 
-/** The signed-in user's personal API tokens: create (the secret shown once), list, revoke. Sessions only. */
+/** The signed-in user's personal API tokens: create (the secret shown once), list, revoke one or all. Sessions only. */
 export async function tokensRoutes(app: FastifyInstance, { database, tokenCache }: AppContext) {
   const { db } = database;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -52,4 +52,12 @@ export async function tokensRoutes(app: FastifyInstance, { database, tokenCache 
       return reply.status(204).send(null);
     },
   );
+
+  // 'Revocar todos los tokens' (the account page): every token of the account, at once, everywhere.
+  routes.delete('/api/tokens', { schema: { response: { 200: revokedTokensSchema } } }, async (request) => {
+    const userId = signedInUser(request).id;
+    const revoked = await deleteAllUserTokens(db, userId);
+    await tokenCache.forgetUser(userId);
+    return { revoked, message: revoked === 0 ? tokenMessages.noneToRevoke : tokenMessages.allRevoked };
+  });
 }

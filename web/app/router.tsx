@@ -16,6 +16,7 @@ const TokensPage = lazyScreen(() => import('../features/tokens/tokens-page').the
 const AccountPage = lazyScreen(() => import('../features/account/account-page').then((m) => m.AccountPage));
 const ForgotPasswordPage = lazyScreen(() => import('../features/account/forgot-password-page').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyScreen(() => import('../features/account/reset-password-page').then((m) => m.ResetPasswordPage));
+const VerifyEmailPage = lazyScreen(() => import('../features/account/verify-email-page').then((m) => m.VerifyEmailPage));
 const AdminLayout = lazyScreen(() => import('../features/admin/admin-layout').then((m) => m.AdminLayout));
 const AdminUsers = lazyScreen(() => import('../features/admin/users-page').then((m) => m.UsersPage));
 const AdminLinks = lazyScreen(() => import('../features/admin/links-page').then((m) => m.LinksPage));
@@ -33,6 +34,7 @@ export function AppRoutes() {
         <Route path="/auth" element={<AuthPage />} />
         <Route path="/auth/recuperar" element={<ForgotPasswordPage />} />
         <Route path="/auth/restablecer" element={<ResetPasswordPage />} />
+        <Route path="/auth/verificar" element={<VerifyEmailPage />} />
         <Route element={<RequireAuth />}>
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/link/:id" element={<LinkDetailPage />} />

@@ -1,9 +1,11 @@
 import { usePageTitle } from '../../app/use-page-title';
 import { useSession } from '../auth/api/session';
+import { RevokeAllTokens } from '../tokens/components/revoke-all-tokens';
 import { DeleteAccountSection } from './components/delete-account-section';
 import { PasswordSection } from './components/password-section';
 import { PictureSection } from './components/picture-section';
 import { EmailSection, NameSection } from './components/profile-sections';
+import { Section } from './components/section';
 import { SessionsSection } from './components/sessions-section';
 import { TotpSection } from './components/totp-section';
 
@@ -20,6 +22,9 @@ export function AccountPage() {
       <EmailSection user={user} />
       <PasswordSection />
       <SessionsSection />
+      <Section id="cuenta-tokens" title="Tokens de API" description="Los tokens con los que tus programas usan la API en tu nombre.">
+        <RevokeAllTokens />
+      </Section>
       <TotpSection user={user} />
       <DeleteAccountSection />
     </div>

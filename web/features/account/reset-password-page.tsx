@@ -33,7 +33,7 @@ export function ResetPasswordPage() {
       <Card>
         <CardHeader>
           <CardTitle as="h1">Elige una contraseña nueva</CardTitle>
-          <CardDescription>Al guardarla se cerrarán todas tus sesiones.</CardDescription>
+          <CardDescription>Al guardarla se cerrarán todas tus sesiones y se revocarán todos tus tokens de API.</CardDescription>
         </CardHeader>
         <CardContent>
           {mutation.isSuccess ? (

@@ -25,7 +25,7 @@ export function PasswordSection() {
     }),
   );
   return (
-    <Section id="cuenta-contrasena" title="Contraseña" description="Al cambiarla se cierran todas tus demás sesiones.">
+    <Section id="cuenta-contrasena" title="Contraseña" description="Al cambiarla se cierran todas tus demás sesiones y se revocan todos tus tokens de API.">
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <FormField
           id="account-current-password"
@@ -44,7 +44,7 @@ export function PasswordSection() {
           {...form.register('newPassword')}
         />
         {mutation.isError && !errors.currentPassword && !errors.newPassword && <Alert>{messageOf(mutation.error)}</Alert>}
-        {mutation.isSuccess && <Done>Contraseña cambiada. Las demás sesiones se han cerrado.</Done>}
+        {mutation.isSuccess && <Done>Contraseña cambiada. Las demás sesiones se han cerrado y tus tokens de API se han revocado.</Done>}
         <Button type="submit" loading={mutation.isPending} className="justify-self-start">
           Cambiar contraseña
         </Button>

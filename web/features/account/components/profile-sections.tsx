@@ -1,6 +1,7 @@
 import { changeEmailSchema, updateNameSchema } from '@common/account/account-schemas';
 import type { User } from '@common/auth/auth-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerFields } from '../../../components/form/apply-server-fields';
@@ -8,7 +9,9 @@ import { FormField } from '../../../components/form/form-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { messageOf } from '../../../api/client';
+import { emailVerificationQueryKey } from '../api/email-verification';
 import { useChangeEmail, useUpdateName } from '../api/profile';
+import { EmailVerification } from './email-verification';
 import { Done, Section } from './section';
 
 export function NameSection({ user }: { user: User }) {
@@ -35,6 +38,7 @@ export function NameSection({ user }: { user: User }) {
 
 export function EmailSection({ user }: { user: User }) {
   const mutation = useChangeEmail();
+  const queryClient = useQueryClient();
   const form = useForm<z.input<typeof changeEmailSchema>, unknown, z.output<typeof changeEmailSchema>>({
     resolver: zodResolver(changeEmailSchema),
     criteriaMode: 'all',
@@ -43,12 +47,16 @@ export function EmailSection({ user }: { user: User }) {
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     mutation.mutate(values, {
-      onSuccess: () => form.reset({ email: values.email, password: '' }),
+      onSuccess: () => {
+        form.reset({ email: values.email, password: '' });
+        // A new address starts unverified.
+        void queryClient.invalidateQueries({ queryKey: emailVerificationQueryKey });
+      },
       onError: (error) => applyServerFields(error, form.setError),
     }),
   );
   return (
-    <Section id="cuenta-email" title="Email" description="Para cambiarlo, confirma con tu contraseña.">
+    <Section id="cuenta-email" title="Email" description="Para cambiarlo, confirma con tu contraseña. Una dirección nueva hay que verificarla de nuevo.">
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <FormField id="account-email" label="Email" type="email" autoComplete="email" error={errors.email} {...form.register('email')} />
         <FormField
@@ -65,6 +73,9 @@ export function EmailSection({ user }: { user: User }) {
           Cambiar email
         </Button>
       </form>
+      <div className="mt-4">
+        <EmailVerification />
+      </div>
     </Section>
   );
 }

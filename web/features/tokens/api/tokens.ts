@@ -1,4 +1,4 @@
-import type { CreatedToken, CreateTokenInput, TokenList } from '@common/tokens/token-schemas';
+import type { CreatedToken, CreateTokenInput, RevokedTokens, TokenList } from '@common/tokens/token-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
 
@@ -35,6 +35,19 @@ export function useRevokeToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeToken,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
+  });
+}
+
+export function revokeAllTokens() {
+  return apiFetch<RevokedTokens>('/api/tokens', { method: 'DELETE' });
+}
+
+/** Revokes every token of the account at once (the account page's 'Revocar todos los tokens'). */
+export function useRevokeAllTokens() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeAllTokens,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
   });
 }

@@ -21,3 +21,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('held_codes').execute();
 }
+
+// A table of its own: the release before it runs on this schema unchanged (it holds no address).
+export const compatibleWithPrevious = true;
