@@ -16,6 +16,7 @@ export const errorCodes = [
   'conflict',
   'idempotency_in_progress',
   'idempotency_key_reused',
+  'idempotency_link_deleted',
   'rate_limited',
   'database_unavailable',
   'storage_unavailable',

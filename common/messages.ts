@@ -36,6 +36,7 @@ export const errorMessages = {
   idempotencyKeyInvalid: 'La cabecera Idempotency-Key debe tener de 1 a 255 caracteres ASCII visibles, sin espacios.',
   idempotencyKeyReused: 'Esta Idempotency-Key ya se usó con otros datos. Usa una clave nueva para una petición distinta.',
   idempotencyInProgress: 'Una petición con esta Idempotency-Key sigue en curso. Espera un momento y vuelve a intentarlo.',
+  idempotencyLinkDeleted: 'El link creado con esta Idempotency-Key ya se eliminó. Para crearlo otra vez, usa una clave nueva.',
 } as const;
 
 // What the web app says when no answer came back at all: the server was unreachable, or silent.

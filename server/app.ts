@@ -21,7 +21,7 @@ import { registerApiDeadline } from './http/api-deadline';
 import { registerControlCharacterCheck } from './http/control-characters';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { registerNoStore, registerSecurityHeaders } from './http/security-headers';
-import { clientAddressReader, compileTrustProxy } from './http/client-address';
+import { clientAddressReader, compileTrustProxy, TRUST_EVERY_PROXY_WARNING } from './http/client-address';
 import { requestSerializer } from './http/log-redaction';
 import { type FrontHandler, serverFactoryWith } from './http/node-server';
 import { createLinkCache } from './redirect/link-cache';
@@ -76,6 +76,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     http: { headersTimeout: config.http.headersTimeoutMs, requestTimeout: config.http.requestTimeoutMs },
   });
+  if (config.trustProxy === true) app.log.warn({ trustProxy: true }, TRUST_EVERY_PROXY_WARNING);
   // The API speaks JSON (and multipart for the picture): text/plain is refused with 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);

@@ -26,6 +26,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ ALLOW_PRIVATE_DESTINATIONS: 'false' }).allowPrivateDestinations).toBe(false);
   });
 
+  it("reads ADDRESS_HOLD_DAYS: 30 days unless told, 0 frees a deleted link's addresses at once", () => {
+    expect(loadConfig({}).addressHoldDays).toBe(30);
+    expect(loadConfig({ ADDRESS_HOLD_DAYS: '0' }).addressHoldDays).toBe(0);
+    expect(() => loadConfig({ ADDRESS_HOLD_DAYS: 'un mes' })).toThrow(/ADDRESS_HOLD_DAYS: debe ser un número de días/);
+  });
+
   it('uses an S3 bucket only when S3_BUCKET is set, and refuses a half-made S3 configuration', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(

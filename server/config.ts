@@ -55,6 +55,7 @@ const envSchema = z.object({
     .string()
     .transform((value) => value.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean))
     .default([]),
+  ADDRESS_HOLD_DAYS: z.coerce.number({ error: 'debe ser un número de días (0 = sin reserva)' }).int().min(0).max(3650).default(30),
   REPORTS_PER_HOUR: z.coerce.number({ error: 'debe ser un número de denuncias por hora (0 = sin límite)' }).int().min(0).default(10),
   SIGNUP: z.enum(['open', 'invite', 'closed'], { error: 'debe ser open, invite o closed' }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'debe ser una dirección smtp://usuario:clave@servidor:puerto (o smtps://)' }).optional(),
@@ -134,6 +135,8 @@ export interface Config {
   adminEmails: string[];
   /** Abuse reports one client may send per hour; 0 = no limit. */
   reportsPerHour: number;
+  /** Days a deleted link's addresses stay held, so nobody else takes them at once; 0 = free at once. */
+  addressHoldDays: number;
   /** SIGNUP: open, invite or closed; when set it wins over the setting in /admin/ajustes. */
   signup: 'open' | 'invite' | 'closed' | undefined;
   http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number };
@@ -220,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateDestinations: vars.ALLOW_PRIVATE_DESTINATIONS,
     adminEmails: vars.ADMIN_EMAILS,
     reportsPerHour: vars.REPORTS_PER_HOUR,
+    addressHoldDays: vars.ADDRESS_HOLD_DAYS,
     signup: vars.SIGNUP,
     http: {
       requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_MS,

@@ -19,7 +19,6 @@ export const adminMessages = {
   linkNotFound: 'Link no encontrado',
   reasonTooLong: 'El motivo no puede tener más de 500 caracteres',
   reportAddressRequired: 'Indica el link que quieres denunciar',
-  reportAddressUnknown: 'Ese link no existe en este servidor',
   reportReasonRequired: 'Cuéntanos por qué denuncias este link',
   reportReasonTooLong: 'El motivo no puede tener más de 2000 caracteres',
   reportEmailInvalid: 'El email no es válido',

@@ -40,6 +40,7 @@ export const linkMessages = {
     'La URL personalizada no puede mezclar alfabetos (por ejemplo, letras latinas con cirílicas o griegas que se les parecen)',
   aliasReserved: 'Esa URL personalizada está reservada por la aplicación',
   aliasTaken: 'Esa URL personalizada ya está en uso',
+  aliasHeld: 'Esa URL personalizada era de un link eliminado hace poco y queda reservada un tiempo, para que nadie más reciba sus visitas',
   tooManyLinks: 'Has creado demasiados links en la última hora. Espera un poco y vuelve a probar.',
   /** The general message the create form shows beside the fields' own (spec: "Error creating short URL"). */
   createFailed: 'No se pudo crear el link corto',

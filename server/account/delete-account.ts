@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import { keepAnAdmin } from '../admin/last-admin';
 import type { Database } from '../db/database';
+import { holdAddresses, holdEnds, orphanHoldsOf } from '../links/held-addresses';
 import type { LinkAddresses } from '../redirect/link-cache';
 
 // Leaving Corto (DELETE /api/account) and an operator's deletion (DELETE /api/admin/users/:id)
@@ -26,7 +27,8 @@ export interface DeleteAccountOptions {
  * Removes a user and everything of theirs: links, clicks, roll-ups, unique-visitor rows, totals,
  * former aliases, idempotency keys, sessions, API tokens, password-reset and e-mail verification links, two-factor
  * secrets and recovery codes, then their stored files (QR images and the profile picture). Their
- * short addresses stop redirecting at once on this instance and, with REDIS_URL, on every other.
+ * short addresses stop redirecting at once on this instance and, with REDIS_URL, on every other,
+ * and are held for ADDRESS_HOLD_DAYS, for nobody to take (held-addresses.ts).
  * An unknown id does nothing. The last active admin is refused (409), whoever asks.
  */
 export async function deleteAccount(context: AppContext, userId: number, options: DeleteAccountOptions = {}): Promise<void> {
@@ -41,6 +43,10 @@ export async function deleteAccount(context: AppContext, userId: number, options
     if (!user) return undefined;
     await keepAnAdmin(trx, userId, options.lastAdminMessage);
     const links = await ownedLinks(trx, userId);
+    // Their addresses, and those of links they deleted lately, are held for nobody to take back.
+    const addresses = links.flatMap((link) => [link.shortCode, ...(link.customUrl === null ? [] : [link.customUrl]), ...(link.previousAddresses ?? [])]);
+    await holdAddresses(trx, addresses, null, holdEnds(context.config.addressHoldDays));
+    await orphanHoldsOf(trx, userId);
     await deleteRowsOf(trx, userId);
     return { profileImage: user.profile_image, links };
   });

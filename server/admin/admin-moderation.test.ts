@@ -100,9 +100,7 @@ describe.each(testDialects)('the operator and links on %s', (dialect) => {
     const report = (address: string, remoteAddress = '203.0.113.9') =>
       t.app.inject({ method: 'POST', url: '/api/reports', remoteAddress, payload: { address, reason: 'Suplanta a mi banco', email: '' } });
     expect((await report(link.shortLink)).statusCode).toBe(202);
-    const unknown = await report('http://localhost:3000/no-existe-zz');
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.fields.address).toEqual([m.reportAddressUnknown]);
+    expect((await report('http://localhost:3000/no-existe-zz')).statusCode).toBe(202);
     expect((await report(link.shortCode)).statusCode).toBe(202);
     const limited = await report(link.shortCode);
     expect(limited.statusCode).toBe(429);
@@ -119,5 +117,30 @@ describe.each(testDialects)('the operator and links on %s', (dialect) => {
     );
     expect((await call(t.app, owner.cookie, 'GET', '/api/admin/reports')).statusCode).toBe(403);
     expect((await call(t.app, undefined, 'GET', '/api/admin/reports')).statusCode).toBe(401);
+  });
+
+  it('answers a report the same whether its address is a link here or not, and keeps both', async () => {
+    const owner = await registerUser(t.app);
+    const link = await createLinkAs(t.app, owner.cookie, { longUrl: 'https://existe.example/' });
+    const report = (address: string, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/reports', remoteAddress, payload: { address, reason: 'Phishing', email: '' } });
+    const known = await report(link.shortLink, '198.51.100.21');
+    const unknown = await report('http://localhost:3000/no-existe-zz', '198.51.100.22');
+    const whatTells = (answer: typeof known) => {
+      const { date: _date, ...headers } = answer.headers;
+      return { status: answer.statusCode, body: answer.body, headers };
+    };
+    expect(whatTells(unknown)).toEqual(whatTells(known));
+    expect(known.statusCode).toBe(202);
+    // Both count against the client's hour alike: the fourth of three is refused either way.
+    for (const address of [link.shortCode, 'otra-que-no-existe', 'tampoco-existe']) {
+      expect((await report(address, '198.51.100.23')).statusCode).toBe(202);
+    }
+    expect((await report('ni-esta', '198.51.100.23')).statusCode).toBe(429);
+
+    const { reports } = (await call(t.app, admin.cookie, 'GET', '/api/admin/reports')).json();
+    const byAddress = new Map(reports.map((r: { address: string; link: unknown }) => [r.address, r.link]));
+    expect(byAddress.get('http://localhost:3000/no-existe-zz')).toBeNull();
+    expect(byAddress.get(link.shortLink)).toEqual(expect.objectContaining({ id: link.id }));
   });
 });

@@ -1,6 +1,5 @@
 import { adminMessages as m } from '@common/admin/admin-messages';
 import { adminListQuerySchema, adminReportsResponseSchema, reportCreateSchema, signupStatusSchema } from '@common/admin/admin-schemas';
-import { errorMessages } from '@common/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -67,11 +66,13 @@ export async function reportsRoutes(app: FastifyInstance, context: AppContext) {
         }
       }
       const { address, reason, email } = request.body;
+      // The same answer and the same work (a lookup, an insert) whether the address is a link here
+      // or not: a report must not tell a stranger which short addresses exist. One that leads
+      // nowhere is kept without a link (the admin sees the address as written).
       const link = await findLinkByCode(db, codeOf(address));
-      if (!link) throw new AppError('validation', errorMessages.validation, { address: [m.reportAddressUnknown] });
       await db
         .insertInto('reports')
-        .values({ reported_link: address.trim(), url_id: link.id, reason, email: email || null, created_at: Date.now(), resolved_at: null })
+        .values({ reported_link: address.trim(), url_id: link?.id ?? null, reason, email: email || null, created_at: Date.now(), resolved_at: null })
         .execute();
       return reply.status(202).send({ received: true });
     },

@@ -17,6 +17,7 @@ import * as operator from './migrations/0014-operator';
 import * as trigramSearch from './migrations/0015-trigram-search';
 import * as clickBatches from './migrations/0016-click-batches';
 import * as emailVerification from './migrations/0017-email-verification';
+import * as heldCodes from './migrations/0018-held-codes';
 
 /**
  * A migration; `compatibleWithPrevious` when it only expands the schema (a table, a nullable column,
@@ -44,6 +45,7 @@ const migrations: Record<string, CortoMigration> = {
   '0015-trigram-search': trigramSearch,
   '0016-click-batches': clickBatches,
   '0017-email-verification': emailVerification,
+  '0018-held-codes': heldCodes,
 };
 
 /**

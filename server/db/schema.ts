@@ -127,6 +127,14 @@ export interface FormerAliasesTable {
   created_at: number;
 }
 
+/** A deleted link's address, held until held_until (ms) for its owner alone, or for nobody (user_id null). */
+export interface HeldCodesTable {
+  /** addressKey(address), as urls.custom_url_key. */
+  code_key: string;
+  user_id: number | null;
+  held_until: number;
+}
+
 /** One tag of one user: its first spelling, and the key it is compared by (tagKey, lowercase). */
 export interface TagsTable {
   id: Generated<number>;
@@ -281,6 +289,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   user_link_totals: UserLinkTotalsTable;
   former_aliases: FormerAliasesTable;
+  held_codes: HeldCodesTable;
   api_tokens: ApiTokensTable;
   settings: SettingsTable;
   blocked_domains: BlockedDomainsTable;

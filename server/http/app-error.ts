@@ -13,6 +13,7 @@ const statusByCode: Record<ErrorCode, number> = {
   conflict: 409,
   idempotency_in_progress: 409,
   idempotency_key_reused: 422,
+  idempotency_link_deleted: 409,
   rate_limited: 429,
   database_unavailable: 503,
   storage_unavailable: 503,

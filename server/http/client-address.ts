@@ -15,6 +15,13 @@ export function compileTrustProxy(setting: boolean | number | string[]): TrustPr
   return proxyAddr.compile(setting);
 }
 
+/**
+ * TRUST_PROXY=true believes every hop, the client's own X-Forwarded-For included: anyone who reaches
+ * Corto without the proxy picks the address every per-client limit counts. Said once at start.
+ */
+export const TRUST_EVERY_PROXY_WARNING =
+  'TRUST_PROXY=true believes every X-Forwarded-For, so any client that reaches this server directly can forge its address and slip past every per-address limit; set a hop count (e.g. TRUST_PROXY=1) or the proxy\'s address instead';
+
 /** The visitor's address: the socket's peer, or with a trusted proxy the address it forwarded. */
 export function clientAddressReader(trust: TrustProxy | false): (request: IncomingMessage) => string {
   if (!trust) return (request) => request.socket.remoteAddress ?? '';

@@ -68,6 +68,43 @@ describe.each(testDialects)('Idempotency-Key on POST /api/links on %s', (dialect
     expect(fixed.statusCode).toBe(201);
   });
 
+  it('refuses to replay a key whose link was deleted since: a Spanish 409, never a 201 with a link that is gone', async () => {
+    const first = await create('clave-borrada');
+    expect(first.statusCode).toBe(201);
+    const { id } = first.json().link;
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/links/${id}`, headers: { cookie, ...sameOrigin } });
+    expect(removed.statusCode).toBe(204);
+    for (let retry = 0; retry < 2; retry += 1) {
+      const again = await create('clave-borrada');
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ error: { code: 'idempotency_link_deleted', message: errorMessages.idempotencyLinkDeleted } });
+    }
+    // Nothing was made again; a new key creates it anew.
+    expect(await linkCount()).toBe(0);
+    expect((await create('clave-nueva')).statusCode).toBe(201);
+  });
+
+  it('refuses to replay a bulk creation one of whose links was deleted since (409), and replays it while all stand', async () => {
+    const bulk = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/links/bulk',
+        headers: { cookie, ...sameOrigin, 'idempotency-key': 'lote-1' },
+        payload: { links: [{ title: 'Uno', longUrl: 'https://example.com/1' }, { title: 'Dos', longUrl: 'https://example.com/2' }, { title: '' }] },
+      });
+    const first = await bulk();
+    expect(first.statusCode).toBe(200);
+    const again = await bulk();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const second = first.json().results[1].link;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/links/${second.id}`, headers: { cookie, ...sameOrigin } })).statusCode).toBe(204);
+    const gone = await bulk();
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().error.code).toBe('idempotency_link_deleted');
+    expect(await linkCount()).toBe(1);
+  });
+
   it('checks the header: 1 to 255 visible ASCII characters, else a Spanish 400', async () => {
     for (const bad of ['', 'con espacio', 'ñandú', 'x'.repeat(256)]) {
       const response = await create(bad);

@@ -9,6 +9,8 @@ import { claimKey, deleteKeysBefore, dropClaim, findKey, type IdempotencyKeyRow,
 // creates nothing; with another body it is refused (422); while the first request still runs, a
 // second one is refused (409) rather than run twice. Only successes are kept: a refused request
 // (a taken alias, say) frees its key, so the caller can fix the data and try again with it.
+// A first answer that names a link deleted since is not given again (409): a retry must not
+// answer 201 with a link that is gone, nor bring back one its owner deleted.
 
 /** How long a key holds its answer. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -38,7 +40,7 @@ export interface Answer<Body, Status extends number = number> {
   replayed: boolean;
 }
 
-interface IdempotentCall {
+interface IdempotentCall<Body> {
   userId: number;
   /** From idempotencyKeyOf; without one the request simply runs. */
   key: string | undefined;
@@ -47,6 +49,8 @@ interface IdempotentCall {
   /** The validated body: the same key must come with the same data. */
   body: unknown;
   now?: () => number;
+  /** For a replay: whether what the first answer made still exists (its links not deleted since). */
+  stillExists?: (body: Body) => Promise<boolean>;
 }
 
 const lastSweep = new WeakMap<Database, number>();
@@ -74,7 +78,7 @@ function replay<Body, Status extends number>(row: IdempotencyKeyRow, requestHash
 /** Runs `run` once per key: the first success is stored and given to every retry for 24 h. */
 export async function withIdempotency<Body, Status extends number>(
   db: Database,
-  { userId, key, scope, body, now = Date.now }: IdempotentCall,
+  { userId, key, scope, body, now = Date.now, stillExists }: IdempotentCall<Body>,
   run: () => Promise<{ statusCode: Status; body: Body }>,
 ): Promise<Answer<Body, Status>> {
   if (key === undefined) return { ...(await run()), replayed: false };
@@ -98,7 +102,11 @@ export async function withIdempotency<Body, Status extends number>(
     const existing = await findKey(db, userId, key);
     if (!existing) continue; // dropped between our insert and our read: claim it again
     const found = replay<Body, Status>(existing, requestHash, now());
-    if (found !== 'free') return found;
+    if (found !== 'free') {
+      // The key stays: every later retry with it hears the same.
+      if (stillExists && !(await stillExists(found.body))) throw new AppError('idempotency_link_deleted', errorMessages.idempotencyLinkDeleted);
+      return found;
+    }
     await dropClaim(db, existing);
   }
   throw new AppError('idempotency_in_progress', errorMessages.idempotencyInProgress);

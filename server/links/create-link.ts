@@ -19,8 +19,10 @@ import { newShortCode } from './short-code';
 // With 2.2 billion codes a collision is rare; a few draws make failing all of them practically impossible.
 const MAX_CODE_ATTEMPTS = 5;
 
-const aliasTaken = () =>
-  new AppError('conflict', linkMessages.aliasTaken, { customUrl: [linkMessages.aliasTaken] });
+const aliasTaken = (why: 'taken' | 'held' = 'taken') => {
+  const message = why === 'held' ? linkMessages.aliasHeld : linkMessages.aliasTaken;
+  return new AppError('conflict', message, { customUrl: [message] });
+};
 
 /** A short code that is free both as a code and as an alias, and is not one of the app's paths. */
 async function freeShortCode(db: AppContext['database']['db'], drawCode: () => string): Promise<string> {
@@ -51,7 +53,8 @@ export async function createLink(
     blockedDomains: blockedDomains?.domains,
   });
   if (destination) throw new AppError('validation', errorMessages.validation, { longUrl: [destination] });
-  if (input.customUrl && (await isAddressTaken(db, input.customUrl))) throw aliasTaken();
+  const taken = input.customUrl && (await isAddressTaken(db, input.customUrl, userId));
+  if (taken) throw aliasTaken(taken);
 
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
     const shortCode = await freeShortCode(db, drawCode);
@@ -80,7 +83,8 @@ export async function createLink(
       await storage.remove(buckets.qrs, key).catch(() => undefined);
       if (!isUniqueViolation(error)) throw error;
       // Someone took the alias or the code in the meantime: the alias is final, the code is drawn again.
-      if (input.customUrl && (await isAddressTaken(db, input.customUrl))) throw aliasTaken();
+      const takenNow = input.customUrl && (await isAddressTaken(db, input.customUrl, userId));
+      if (takenNow) throw aliasTaken(takenNow);
     }
   }
   throw new Error('No free short code after several attempts');

@@ -19,8 +19,10 @@ import type { Updateable } from 'kysely';
 
 type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache' | 'clickLimits'> & Partial<Pick<AppContext, 'blockedDomains'>>;
 
-export const aliasTaken = () =>
-  new AppError('conflict', linkMessages.aliasTaken, { customUrl: [linkMessages.aliasTaken] });
+export const aliasTaken = (why: 'taken' | 'held' = 'taken') => {
+  const message = why === 'held' ? linkMessages.aliasHeld : linkMessages.aliasTaken;
+  return new AppError('conflict', message, { customUrl: [message] });
+};
 const notFound = () => new AppError('not_found', linkMessages.notFound);
 
 export interface EditedLink {
@@ -81,7 +83,8 @@ export async function editLink(context: Context, userId: number, id: number, inp
           if (newKey !== null) {
             // Moving back to one of its own former aliases frees that one; anything else must be free.
             const own = await trx.deleteFrom('former_aliases').where('alias_key', '=', newKey).where('url_id', '=', id).executeTakeFirst();
-            if (Number(own.numDeletedRows) === 0 && (await isAddressTaken(trx, input.customUrl!))) throw aliasTaken();
+            const taken = Number(own.numDeletedRows) === 0 && (await isAddressTaken(trx, input.customUrl!, userId));
+            if (taken) throw aliasTaken(taken);
           }
           if (row.custom_url !== null && row.custom_url_key !== null) {
             await trx.insertInto('former_aliases').values({ alias_key: row.custom_url_key, alias: row.custom_url, url_id: id, created_at: now }).execute();

@@ -69,7 +69,7 @@ function turnTaker(sliceMs: number) {
 
 /**
  * Creates every row that can be, in the file's order: a row whose alias an earlier row (or any
- * link, code or former alias) has is refused as taken, as it would be one by one. A fault of ours
+ * link, code or former alias, or a deleted link's held address) has is refused as taken, as it would be one by one. A fault of ours
  * (database, object store, QR thread) fails the whole import, as it fails a single creation.
  */
 export async function createImportedLinks(
@@ -92,7 +92,7 @@ export async function createImportedLinks(
   let storing: Promise<void> = Promise.resolve();
   try {
     for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-      const checked = await checkChunk(context, rows.slice(start, start + CHUNK_ROWS), claimed, failed, turn);
+      const checked = await checkChunk(context, userId, rows.slice(start, start + CHUNK_ROWS), claimed, failed, turn);
       const ready = checked.slice(0, Math.max(0, budget));
       for (const { row } of checked.slice(ready.length)) failed.push({ row, error: m.importRowOverQuota });
       budget -= ready.length;
@@ -126,7 +126,7 @@ const qrTextOf = ({ config }: Context, input: CreateLink, shortCode: string) =>
  * their reason. Checks each body as createOne does, its destination as createLink does, then the
  * chunk's aliases and codes against the database in one go and against `claimed`, which takes them.
  */
-async function checkChunk(context: Context, rows: ImportRow[], claimed: Set<string>, failed: Failure[], turn: () => Promise<void>): Promise<Ready[]> {
+async function checkChunk(context: Context, userId: number, rows: ImportRow[], claimed: Set<string>, failed: Failure[], turn: () => Promise<void>): Promise<Ready[]> {
   const { config, blockedDomains, database } = context;
   const checked: { row: number; input: CreateLink }[] = [];
   for (const row of rows) {
@@ -150,7 +150,7 @@ async function checkChunk(context: Context, rows: ImportRow[], claimed: Set<stri
   }
 
   const aliasOf = (input: CreateLink) => (input.customUrl ? addressKey(input.customUrl) : undefined);
-  const takenAliases = await takenAddresses(database.db, checked.flatMap(({ input }) => aliasOf(input) ?? []));
+  const takenAliases = await takenAddresses(database.db, checked.flatMap(({ input }) => aliasOf(input) ?? []), userId);
   const ready: Ready[] = [];
   for (const { row, input } of checked) {
     const alias = aliasOf(input);

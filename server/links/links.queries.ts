@@ -7,6 +7,7 @@ import { dialectOf } from '../db/dialect';
 import type { DB, NewUrlRow, UrlRow } from '../db/schema';
 import { searchText } from '../db/search-text';
 import { fewMatchingIds, ftsContains, hasTrigrams, idIn } from '../db/trigram-search';
+import { heldAddresses } from './held-addresses';
 
 // One query each, the database first. Every query about a user's links filters by user_id:
 // another user's link is simply not found.
@@ -53,8 +54,26 @@ export async function deleteUserLink(db: Database, userId: number, id: number): 
   return db.deleteFrom('urls').where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
 }
 
-/** Whether a first path segment already leads to a link, as a short code or as an alias in any case. */
-export async function isAddressTaken(db: Database, address: string): Promise<boolean> {
+/** Whether every one of these links (id and short code, as an answer named them) is still the user's. */
+export async function linksStillExist(db: Database, userId: number, links: Array<{ id: number; shortCode: string }>): Promise<boolean> {
+  if (links.length === 0) return true;
+  const rows = await db
+    .selectFrom('urls')
+    .select(['id', 'short_url'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', links.map((link) => link.id))
+    .execute();
+  // The code too: the very link the answer named, not whatever holds its id now.
+  const codes = new Map(rows.map((row) => [Number(row.id), row.short_url]));
+  return links.every((link) => codes.get(link.id) === link.shortCode);
+}
+
+/**
+ * Whether a first path segment already leads to a link, as a short code or as an alias in any case
+ * ('taken'), or belonged to a link deleted lately and is held against this claimant ('held'; see
+ * held-addresses.ts). Without a claimant (a short code being drawn) every hold counts.
+ */
+export async function isAddressTaken(db: Database, address: string, claimant?: number): Promise<false | 'taken' | 'held'> {
   const key = addressKey(address);
   // Two lookups, each on its unique index (short codes are lowercase; aliases are indexed by their key).
   const found = await db
@@ -64,14 +83,16 @@ export async function isAddressTaken(db: Database, address: string): Promise<boo
     .limit(1)
     .executeTakeFirst();
   // A former alias still leads to its link until freed.
-  return found !== undefined || (await findFormerAlias(db, key)) !== undefined;
+  if (found !== undefined || (await findFormerAlias(db, key)) !== undefined) return 'taken';
+  return (await heldAddresses(db, [key], claimant)).size > 0 ? 'held' : false;
 }
 
 /**
  * Which of these addresses (addressKey's form) are taken, as isAddressTaken tells for one: a code,
- * an alias or a former alias. Three lookups on unique indexes, whatever the number of addresses.
+ * an alias, a former alias or an address held against the claimant. Four lookups on unique
+ * indexes, whatever the number of addresses.
  */
-export async function takenAddresses(db: Database, keys: string[]): Promise<Set<string>> {
+export async function takenAddresses(db: Database, keys: string[], claimant?: number): Promise<Set<string>> {
   const taken = new Set<string>();
   if (keys.length === 0) return taken;
   const codes = await db.selectFrom('urls').select('short_url').where('short_url', 'in', keys).execute();
@@ -80,6 +101,7 @@ export async function takenAddresses(db: Database, keys: string[]): Promise<Set<
   for (const row of aliases) if (row.custom_url_key !== null) taken.add(row.custom_url_key);
   const former = await db.selectFrom('former_aliases').select('alias_key').where('alias_key', 'in', keys).execute();
   for (const row of former) taken.add(row.alias_key);
+  for (const key of await heldAddresses(db, keys, claimant)) taken.add(key);
   return taken;
 }
 

@@ -1,6 +1,7 @@
 import { buckets } from '@common/constants';
 import { linkMessages } from '@common/links/link-messages';
 import {
+  type BulkResult,
   createLinkSchema,
   linkListSchema,
   bulkCreateSchema,
@@ -10,6 +11,7 @@ import {
   tagKey,
   tagListSchema,
   updateLinkSchema,
+  type Link,
 } from '@common/links/link-schemas';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -22,6 +24,7 @@ import { SEARCH_PAGE_CACHE_KIB } from '../db/sqlite-connection';
 import { AppError } from '../http/app-error';
 import { idempotencyKeyOf, withIdempotency } from '../idempotency/idempotency';
 import { createLink } from './create-link';
+import { holdAddresses, holdEnds } from './held-addresses';
 import { createOne } from './link-batch';
 import { linkImportRoutes } from './link-import.routes';
 import { createCreationQuota } from './creation-quota';
@@ -30,7 +33,7 @@ import { editLink, freeFormerAlias } from './link-edit';
 import { linkQrRoute } from './link-qr';
 import { exportFilename, linksCsv } from './link-export';
 import { tagsOf, userTags } from './link-tags';
-import { deleteUserLink, findUserLink, findUserTag, formerAliasesOf, listUserLinks, tagWalk, userLinkTotals } from './links.queries';
+import { deleteUserLink, findUserLink, findUserTag, formerAliasesOf, linksStillExist, listUserLinks, tagWalk, userLinkTotals } from './links.queries';
 import { decodeCursor, encodeCursor } from './list-cursor';
 
 const idParams = z.object({ id: z.string() });
@@ -100,7 +103,13 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     { schema: { body: createLinkSchema.strict(), response: { 201: linkResponseSchema } } },
     async (request, reply) => {
       const userId = signedInUser(request).id;
-      const call = { userId, key: idempotencyKeyOf(request), scope: 'POST /api/links', body: request.body };
+      const call = {
+        userId,
+        key: idempotencyKeyOf(request),
+        scope: 'POST /api/links',
+        body: request.body,
+        stillExists: (answer: { link: Link }) => linksStillExist(db, userId, [answer.link]),
+      };
       // A replay creates nothing, so it is not counted against the hour's quota.
       const answer = await withIdempotency(db, call, async () => {
         const row = await creationQuota.run(userId, reply, (claim) => createLink(context, userId, request.body, undefined, claim));
@@ -117,7 +126,13 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     { schema: { body: bulkCreateSchema, response: { 200: bulkResponseSchema } } },
     async (request, reply) => {
       const userId = signedInUser(request).id;
-      const call = { userId, key: idempotencyKeyOf(request), scope: 'POST /api/links/bulk', body: request.body };
+      const call = {
+        userId,
+        key: idempotencyKeyOf(request),
+        scope: 'POST /api/links/bulk',
+        body: request.body,
+        stillExists: (answer: { results: BulkResult[] }) => linksStillExist(db, userId, answer.results.flatMap((result) => ('link' in result ? [result.link] : []))),
+      };
       const answer = await withIdempotency(db, call, async () => {
         const results = [];
         // In order, one at a time: each counts against the hour's quota as a single creation does.
@@ -172,10 +187,19 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
 
   routes.delete('/api/links/:id', { schema: { params: idParams } }, async (request, reply) => {
     const id = linkIdOf(request.params.id);
-    // Read before the delete, whose cascade takes them with the link.
-    const previousAddresses = (await formerAliasesOf(db, [id])).get(id) ?? [];
-    const row = await deleteUserLink(db, signedInUser(request).id, id);
-    if (!row) throw new AppError('not_found', linkMessages.notFound);
+    const userId = signedInUser(request).id;
+    const deleted = await db.transaction().execute(async (trx) => {
+      // Read before the delete, whose cascade takes them with the link.
+      const previous = (await formerAliasesOf(trx, [id])).get(id) ?? [];
+      const gone = await deleteUserLink(trx, userId, id);
+      if (!gone) return undefined;
+      // Every address that led here is held a while for its owner alone (held-addresses.ts).
+      const addresses = [gone.short_url, ...(gone.custom_url === null ? [] : [gone.custom_url]), ...previous];
+      await holdAddresses(trx, addresses, userId, holdEnds(context.config.addressHoldDays));
+      return { row: gone, previousAddresses: previous };
+    });
+    if (!deleted) throw new AppError('not_found', linkMessages.notFound);
+    const { row, previousAddresses } = deleted;
     context.clickLimits.changed(id, null, null);
     // The short address must stop redirecting now, not when the cache entry ages out.
     await linkCache.forget({ shortCode: row.short_url, customUrl: row.custom_url, previousAddresses });

@@ -140,8 +140,31 @@ describe.each(testDialects)('contract tests from the OpenAPI document on %s', (d
           const refusals = operation.requestBody ? [400, 401] : [401];
           expect(refusals, `${label} (anonymous): ${response.statusCode}`).toContain(response.statusCode);
         }
+
+        // A bearer token that names nothing, on every operation, public ones too: checked where a
+        // token may go (401), refused elsewhere (403); either way documented.
+        const forged = await send({ headers: { authorization: `Bearer corto_${'x'.repeat(43)}` }, ...(validBody !== undefined ? { payload: validBody } : {}) });
+        check(`${label} (unknown token)`, operation, forged);
+        expect([401, 403], `${label} (unknown token): ${forged.statusCode}`).toContain(forged.statusCode);
+
+        if (['post', 'put', 'patch', 'delete'].includes(method)) {
+          const write = (headers: Record<string, string>, payload: string | Buffer) =>
+            t.app.inject({ method: method.toUpperCase() as InjectOptions['method'], url: path.replace(/\{[^}]+\}/g, '1'), headers, payload });
+          // A write from another site, with the session's cookie: 403.
+          const crossSite = await write({ cookie, 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' }, JSON.stringify(validBody ?? {}));
+          check(`${label} (cross-site)`, operation, crossSite);
+          expect(crossSite.statusCode, `${label} (cross-site)`).toBe(403);
+          // A body of a type the API does not read: 415, whether or not the route reads a body.
+          const wrongType = await write({ cookie, ...sameOrigin, 'content-type': 'text/plain' }, 'hola');
+          check(`${label} (text/plain)`, operation, wrongType);
+          expect(wrongType.statusCode, `${label} (text/plain)`).toBe(415);
+          // A body past the 1 MB limit: 413.
+          const tooLarge = await write({ cookie, ...sameOrigin, 'content-type': 'application/json' }, JSON.stringify({ title: 'x'.repeat(1_100_000) }));
+          check(`${label} (too large)`, operation, tooLarge);
+          expect(tooLarge.statusCode, `${label} (too large)`).toBe(413);
+        }
       }
     }
     expect(requests).toBeGreaterThan(50);
-  });
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { errorMessages } from '@common/messages';
 import { tokenMessages } from '@common/tokens/token-messages';
-import { isPublicRoute, tokenMayCall } from '../tokens/api-access';
+import { isPublicRoute, tokenCheckedOn, tokenMayCall } from '../tokens/api-access';
 
 // Which error statuses an operation can answer, for the OpenAPI document: the rules every route
 // shares (who may call it, whether it takes input), plus the few a route adds of its own. A route
@@ -26,7 +26,7 @@ const extraByRoute: Record<string, number[]> = {
   'POST /api/account/totp': [409],
   'POST /api/account/totp/confirm': [409, 429],
   'DELETE /api/account/totp': [409, 429],
-  'POST /api/reports': [404, 429],
+  'POST /api/reports': [429],
   'PATCH /api/admin/users/:id': [409],
   'DELETE /api/admin/users/:id': [409],
 };
@@ -36,7 +36,7 @@ export const statusDescriptions: Record<number, string> = {
   401: `${errorMessages.unauthorized} Con un token: ${tokenMessages.invalidToken} (cabecera WWW-Authenticate: Bearer).`,
   403: 'Prohibido: escritura desde otro sitio (Origin), token de solo lectura (`insufficient_scope`) o ruta vedada a los tokens.',
   404: errorMessages.notFound,
-  409: 'Conflicto: el recurso ya existe, o una petición con la misma Idempotency-Key sigue en curso.',
+  409: 'Conflicto: el recurso ya existe, una petición con la misma Idempotency-Key sigue en curso, o el link que creó ya se eliminó.',
   413: errorMessages.payloadTooLarge,
   415: errorMessages.unsupportedMediaType,
   422: errorMessages.idempotencyKeyReused,
@@ -61,7 +61,11 @@ export function errorStatusesOf({ method, url, hasBody, hasQuery, hasParams, ext
   const write = WRITES.has(method);
   if (hasBody || hasQuery || hasParams || write) statuses.add(400);
   if (write) statuses.add(403); // the Origin check on cookie writes
-  if (hasBody) statuses.add(413).add(415);
+  // A body too large, or of a type the API does not read (text/plain...): a write takes a body
+  // whether or not its route reads one, a multipart upload (the import, a picture) included.
+  if (hasBody || write) statuses.add(413).add(415);
+  // A bearer token on a public route: checked where tokens are (a wrong one is 401), else refused.
+  statuses.add(tokenCheckedOn(url) ? 401 : 403);
   if (!isPublicRoute(url)) {
     statuses.add(401).add(403);
     if (tokenMayCall(url)) statuses.add(429);

@@ -1,7 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRouteKeys } from '../reliability/registered-routes';
+import { errorMessages } from '@common/messages';
+import { IMPORT_MAX_BYTES, linkMessages } from '@common/links/link-messages';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { multipart, registerUser, sameOrigin } from '../test/test-users';
 import { documented } from './openapi';
 
 type Operation = {
@@ -78,5 +81,34 @@ describe('the OpenAPI document', () => {
     };
     expect(exampleOf(create)).toMatchObject({ longUrl: 'https://example.com/portfolio' });
     expect(exampleOf(doc.paths['/api/tokens']!.post!)).toBeDefined();
+  });
+
+  it('documents the 413 and 415 the import answers, in the Spanish envelope, and answers them', async () => {
+    const responses = doc.paths['/api/links/import']!.post!.responses as Record<string, { description?: string; content?: Record<string, { schema?: { properties?: { error?: unknown } } }> }>;
+    expect(responses['413']?.description).toBe(errorMessages.payloadTooLarge);
+    expect(responses['415']?.description).toBe(errorMessages.unsupportedMediaType);
+    for (const status of ['413', '415']) expect(responses[status]?.content?.['application/json']?.schema?.properties?.error, status).toBeDefined();
+
+    const { cookie } = await registerUser(t.app);
+    const upload = (headers: Record<string, string>, payload: Buffer | string) =>
+      t.app.inject({ method: 'POST', url: '/api/links/import', headers: { cookie, ...sameOrigin, ...headers }, payload });
+    const big = await multipart({ file: { bytes: Buffer.alloc(IMPORT_MAX_BYTES + 1, 'a'), filename: 'links.csv', type: 'text/csv' } });
+    const tooLarge = await upload(big.headers, big.payload);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error).toMatchObject({ code: 'payload_too_large', message: linkMessages.importTooLarge });
+    const wrongType = await upload({ 'content-type': 'text/csv' }, 'title,longUrl\n');
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().error.code).toBe('unsupported_media_type');
+  });
+
+  it('documents the 401 and 403 a public route answers to a bearer token', async () => {
+    const statusesOf = (path: string, method = 'get') => Object.keys(doc.paths[path]![method]!.responses);
+    // Where a token is checked, a wrong one is 401; elsewhere any token is refused with 403.
+    for (const path of ['/api/health', '/api/openapi.json']) expect(statusesOf(path), path).toContain('401');
+    for (const path of ['/api/health/ready', '/api/auth/session', '/api/signup']) expect(statusesOf(path), path).toContain('403');
+    for (const [path, status] of [['/api/health', 401], ['/api/signup', 403]] as const) {
+      const answer = await t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer corto_${'x'.repeat(43)}` } });
+      expect(answer.statusCode, path).toBe(status);
+    }
   });
 });

@@ -32,6 +32,14 @@ export function tokenMayCall(routeUrl: string): boolean {
   return TOKEN_ROUTE_PREFIXES.some((prefix) => startsWithSegment(routeUrl, prefix));
 }
 
+/**
+ * Routes where a bearer token is checked (a wrong one is 401): those a token may call, and the
+ * document, its reference page and the liveness check. On any other route a token is refused (403).
+ */
+export function tokenCheckedOn(routeUrl: string): boolean {
+  return tokenMayCall(routeUrl) || routeUrl.startsWith('/api/docs') || routeUrl === '/api/openapi.json' || routeUrl === '/api/health';
+}
+
 export function isPublicRoute(routeUrl: string): boolean {
   return PUBLIC_ROUTES.has(routeUrl) || routeUrl === '/api/docs' || routeUrl.startsWith('/api/docs/');
 }

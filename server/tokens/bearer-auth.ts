@@ -2,7 +2,7 @@ import { tokenMessages } from '@common/tokens/token-messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '../http/app-error';
 import type { SharedLimiter } from '../rate-limits/shared-limiter';
-import { tokenMayCall, underTokenForbiddenPrefix } from './api-access';
+import { tokenCheckedOn, underTokenForbiddenPrefix } from './api-access';
 import type { TokenCache } from './token-cache';
 import { hashTokenSecret, looksLikeTokenSecret } from './token-secret';
 
@@ -62,7 +62,7 @@ export function registerBearerAuth(app: FastifyInstance, { cache, limiter }: { c
     const secret = bearerSecretOf(request);
     if (secret === undefined) return;
     const route = request.routeOptions.url ?? '';
-    if (!tokenMayCall(route) && !route.startsWith('/api/docs') && route !== '/api/openapi.json' && route !== '/api/health') {
+    if (!tokenCheckedOn(route)) {
       throw new AppError('forbidden', tokenMessages.notForTokens);
     }
     const hash = looksLikeTokenSecret(secret) ? hashTokenSecret(secret) : undefined;
