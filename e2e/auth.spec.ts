@@ -32,9 +32,9 @@ test('register with a picture, see the avatar menu, log out, and log in again', 
   await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
   const menuButton = nav(page).getByRole('button', { name: 'Menú de Lucía Fernández' });
   await expect(menuButton).toBeVisible();
-  // The picture itself, stored under dp-{name}-{ms} and shown in the top bar.
+  // The picture itself, stored under dp-{name}-{ms}-{random} and shown in the top bar.
   const avatar = menuButton.locator('img');
-  await expect(avatar).toHaveAttribute('src', /^\/storage\/profile-pictures\/dp-Lucia-Fernandez-\d+\.png$/);
+  await expect(avatar).toHaveAttribute('src', /^\/storage\/profile-pictures\/dp-Lucia-Fernandez-\d+-[\w-]{22}\.png$/);
   expect(await avatar.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(96);
 
   await menuButton.click();
