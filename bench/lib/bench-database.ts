@@ -57,6 +57,21 @@ export async function sqliteBenchDatabase(): Promise<BenchDatabase> {
   };
 }
 
+/**
+ * A SQLite folder for another build of the server (BENCH_BASELINE_SERVER): that build migrates it
+ * with its own migrations, so an older build runs on the schema it knows; the link is written after.
+ */
+export async function sqliteBaselineDatabase(serverMain: string): Promise<{ env: Record<string, string>; shortUrl: string; drop(): void }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-bench-baseline-'));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  const { startNode } = await import('./processes');
+  await (await startNode(serverMain, env, '/api/health')).stop();
+  const handle = openDatabase({ kind: 'sqlite', dataDir });
+  const { shortUrl } = await insertLink(handle.db);
+  await handle.close();
+  return { env, shortUrl, drop: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
 export async function postgresBenchDatabase(url: string): Promise<BenchDatabase> {
   await ensurePgTrgm(url);
   const schema = `bench_${randomUUID().replaceAll('-', '')}`;

@@ -30,7 +30,7 @@ export async function startNode(file: string, env: Record<string, string>, ready
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
   // BENCH_NODE_FLAGS: flags for every process a bench starts (to weigh a V8 setting, say).
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const args = [...flags, ...profile, ...(file.endsWith('.ts') ? ['--import', 'tsx', path.join(repoRoot, file)] : [path.join(repoRoot, file)])];
+  const args = [...flags, ...profile, ...(file.endsWith('.ts') ? ['--import', 'tsx', path.resolve(repoRoot, file)] : [path.resolve(repoRoot, file)])];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
