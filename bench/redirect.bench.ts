@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { buildServerForBench } from './lib/build-server';
-import { type BenchDatabase, benchDatabases, sqliteBaselineDatabase } from './lib/bench-database';
+import { compareBuilds } from './lib/build-comparison';
+import { type BenchDatabase, benchDatabases } from './lib/bench-database';
 import { load, loadGenerator, type LoadResult } from './lib/load';
 import { type Started, startNode } from './lib/processes';
 
@@ -15,8 +16,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const STATE_ROUNDS = Number(process.env.BENCH_STATE_ROUNDS ?? 3);
 const CRASH_TRIALS = Number(process.env.BENCH_CRASH_TRIALS ?? 3);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-// Another build's main.js (an older commit's `npm run build:server`): served beside this one, on
-// SQLite, in the same rotation, to say whether a change made the redirect slower.
+// Another build's main.js to measure this one against (bench/lib/build-comparison.ts).
 const baselineMain = process.env.BENCH_BASELINE_SERVER;
 
 /**
@@ -81,13 +81,6 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
   const bare = await startNode('bench/lib/bare-redirect-server.ts', {}, undefined);
   const fastify = await startNode('bench/lib/fastify-redirect-server.ts', {}, undefined);
   let corto: Started | undefined = await startNode(serverMain, database.env, '/api/health');
-  // Compared with the baseline, this build runs a second time on a folder made the same way (the
-  // first server's folder and history differ, and served side by side that alone moved it ~10%).
-  const paired = baselineMain && database.name.startsWith('SQLite');
-  const baselineDb = paired ? await sqliteBaselineDatabase(baselineMain) : undefined;
-  const candidateDb = paired ? await sqliteBaselineDatabase(serverMain) : undefined;
-  const baseline = baselineDb ? await startNode(baselineMain!, baselineDb.env, '/api/health') : undefined;
-  const candidate = candidateDb ? await startNode(serverMain, candidateDb.env, '/api/health') : undefined;
   try {
     const bareUrl = `http://127.0.0.1:${bare.port}/${database.link.shortUrl}`;
     const fastifyUrl = `http://127.0.0.1:${fastify.port}/${database.link.shortUrl}`;
@@ -97,19 +90,14 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
     answered += (await load(cortoUrl, CONNECTIONS, 2)).ok; // warm-up: JIT, cache, IP database
     await load(bareUrl, CONNECTIONS, 2);
     await load(fastifyUrl, CONNECTIONS, 2);
-    const baselineUrl = baseline ? `http://127.0.0.1:${baseline.port}/${baselineDb!.shortUrl}` : '';
-    const candidateUrl = candidate ? `http://127.0.0.1:${candidate.port}/${candidateDb!.shortUrl}` : '';
-    if (baseline) await load(baselineUrl, CONNECTIONS, 2);
-    if (candidate) await load(candidateUrl, CONNECTIONS, 2);
-    const runs = { bare: [] as TimedRun[], fastify: [] as TimedRun[], corto: [] as TimedRun[], baseline: [] as TimedRun[], candidate: [] as TimedRun[] };
-    const urls = { bare: bareUrl, fastify: fastifyUrl, corto: cortoUrl, baseline: baselineUrl, candidate: candidateUrl };
+    const runs = { bare: [] as TimedRun[], fastify: [] as TimedRun[], corto: [] as TimedRun[] };
+    const urls = { bare: bareUrl, fastify: fastifyUrl, corto: cortoUrl };
     // CPU time per answered request, the figure least moved by other load on the machine; Corto's
     // includes its click writer thread. Read from /proc around each run.
-    const pids = { bare: bare.child.pid, fastify: fastify.child.pid, corto: corto.child.pid, baseline: baseline?.child.pid, candidate: candidate?.child.pid };
-    const contenders = baseline ? (['bare', 'corto', 'baseline', 'fastify', 'candidate'] as const) : (['bare', 'corto', 'fastify'] as const);
+    const pids = { bare: bare.child.pid, fastify: fastify.child.pid, corto: corto.child.pid };
     for (let round = 0; round < ROUNDS; round++) {
       // Rotate which goes first, so drift on a shared machine hits all alike.
-      const order = contenders.map((_, i, all) => all[(i + round) % all.length]!);
+      const order = (['bare', 'corto', 'fastify'] as const).map((_, i, all) => all[(i + round) % all.length]!);
       for (const which of order) {
         const cpuBefore = cpuSeconds(pids[which]);
         const mainBefore = cpuSeconds(pids[which], true);
@@ -128,17 +116,6 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
     // shared machine (other work starting or stopping) moves both, so the paired ratio holds still
     // where the ratio of the two medians can swing with it.
     const ratio = median(cortoRuns.map((run, i) => run.rps / runs.bare[i]!.rps));
-    if (baseline) {
-      const base = summary('baseline build', runs.baseline);
-      const cand = summary('this build, paired', runs.candidate);
-      const rpsRatios = runs.candidate.map((run, i) => run.rps / runs.baseline[i]!.rps).sort((x, y) => x - y);
-      const loopRatios = runs.candidate.map((run, i) => run.mainThreadUs / runs.baseline[i]!.mainThreadUs).sort((x, y) => x - y);
-      console.log(
-        `this build / baseline build: throughput ${median(rpsRatios).toFixed(2)} (rounds ${rpsRatios.map((r) => r.toFixed(2)).join(', ')}), ` +
-          `event loop per redirect ${cand.mainThread.toFixed(1)} vs ${base.mainThread.toFixed(1)} µs ` +
-          `(rounds' ratios ${loopRatios.map((r) => r.toFixed(2)).join(', ')}), CPU per redirect ${cand.cpu.toFixed(1)} vs ${base.cpu.toFixed(1)} µs`,
-      );
-    }
     console.log(`minimal Fastify / bare: ${(f.rps / b.rps).toFixed(2)}   Corto / minimal Fastify: ${(c.rps / f.rps).toFixed(2)}`);
     console.log(`CPU per redirect: bare ${b.cpu.toFixed(1)} µs, minimal Fastify ${f.cpu.toFixed(1)} µs, Corto ${c.cpu.toFixed(1)} µs (writer thread included)`);
     console.log(
@@ -225,10 +202,6 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
   } finally {
     await bare.stop();
     await fastify.stop();
-    await baseline?.stop();
-    await candidate?.stop();
-    baselineDb?.drop();
-    candidateDb?.drop();
     await corto?.stop();
   }
 }
@@ -236,6 +209,10 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
 const databases = benchDatabases(pgUrl);
 
 const serverMain = await buildServerForBench();
+if (baselineMain) {
+  await compareBuilds(serverMain, baselineMain);
+  process.exit(0);
+}
 let ok = true;
 for (const [, open] of databases) {
   const database = await open();

@@ -9,6 +9,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { insertLink } from '../../server/redirect/redirect.test-support';
 import type { DialectName } from '../../server/db/dialect';
 import { ensurePgTrgm } from '../../server/test/postgres-schema';
+import { startNode } from './processes';
 
 /** A fresh database with one link, for a server process to use through its environment. */
 export interface BenchDatabase {
@@ -64,7 +65,6 @@ export async function sqliteBenchDatabase(): Promise<BenchDatabase> {
 export async function sqliteBaselineDatabase(serverMain: string): Promise<{ env: Record<string, string>; shortUrl: string; drop(): void }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-bench-baseline-'));
   const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-  const { startNode } = await import('./processes');
   await (await startNode(serverMain, env, '/api/health')).stop();
   const handle = openDatabase({ kind: 'sqlite', dataDir });
   const { shortUrl } = await insertLink(handle.db);
