@@ -73,7 +73,7 @@ function EditLinkForm({ link, onSaved }: { link: Link; onSaved: () => void }) {
         { id: link.id, changes: changesOf(values, defaults.expiresAt) },
         {
           onSuccess: () => {
-            toast('Cambios guardados.');
+            toast('Cambios guardados.', 'success');
             onSaved();
           },
           onError: (error) => {
