@@ -72,9 +72,10 @@ export function QrDialog({ linkId, title, size = 'default' }: QrDialogProps) {
   );
 }
 
+/** A label, its input, its messages; kept at the top of its cell, so a message under a neighbour never moves it. */
 function Field({ id, label, messages, children }: { id: string; label: string; messages: string[]; children: ReactNode }) {
   return (
-    <div className="grid gap-1">
+    <div className="grid content-start gap-1">
       <Label htmlFor={id}>{label}</Label>
       {children}
       <FieldError fieldId={id} messages={messages} />
