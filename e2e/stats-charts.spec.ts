@@ -52,7 +52,7 @@ for (const width of [375, 1280]) {
     await expectCityLabelsReadable(page);
     // Spanish agreement in the table: 'Ibiza Town' has one click, 'Pozuelo de Alarcon' two.
     const cities = page.getByRole('figure', { name: 'Clics por ciudad' });
-    await expect(cities.getByRole('row', { name: 'Ibiza Town 1 click' })).toBeAttached();
+    await expect(cities.getByRole('row', { name: 'Ibiza Town 1 clic' })).toBeAttached();
     await expect(cities.getByRole('row', { name: 'Pozuelo de Alarcon 2 clics' })).toBeAttached();
   });
 }

@@ -60,8 +60,8 @@ test('a link visited from a phone and from a computer shows both in the device c
 
   const devices = page.getByRole('figure', { name: 'Clics por dispositivo' });
   await expect(devices.locator('.recharts-pie-sector')).toHaveCount(2);
-  await expect(devices.getByRole('row', { name: 'Móvil 50 % (1 click)' })).toBeAttached();
-  await expect(devices.getByRole('row', { name: 'Escritorio 50 % (1 click)' })).toBeAttached();
+  await expect(devices.getByRole('row', { name: 'Móvil 50 % (1 clic)' })).toBeAttached();
+  await expect(devices.getByRole('row', { name: 'Escritorio 50 % (1 clic)' })).toBeAttached();
   // Equal counts: ordered by stored value, desktop before mobile.
   await expect(devices.locator('.recharts-legend-item-text')).toHaveText(['Escritorio 50%', 'Móvil 50%']);
 
