@@ -1,5 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import { Secret, TOTP } from 'otpauth';
 import { adminMessages } from '../common/admin/admin-messages';
 import { networkMessages } from '../common/messages';
 import { qrMessages } from '../common/links/qr-options';
@@ -11,6 +13,14 @@ import { picturePng, sameOrigin, signUpViaApi, uniqueEmail } from './helpers/acc
 // new problem, file pickers in Spanish, visitor pages that lead to a filled-in report.
 
 const offline = /ERR_INTERNET_DISCONNECTED/;
+
+/** Axe's moderate, serious and critical findings on the page as it is now (as a11y.spec judges them). */
+async function blockingAxeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => ['moderate', 'serious', 'critical'].includes(violation.impact ?? ''))
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 const phone = { width: 375, height: 667 };
 
 async function newLink(page: Page, data: Record<string, unknown>) {
@@ -187,4 +197,25 @@ test('an invitation link says it is one, fills in its e-mail, and a wrong e-mail
     await visitor.close();
     await setSignup('open');
   }
+});
+
+test('axe finds nothing blocking on the new parts: the picker and its preview, the recovery codes, a confirmation', async ({ page }) => {
+  await signUpViaApi(page, { name: 'Axe Cuenta' });
+  await page.goto('/cuenta');
+  await page.getByLabel('Nueva foto').setInputFiles({ name: 'nueva.png', mimeType: 'image/png', buffer: await picturePng(64) });
+  await expect(page.getByRole('img', { name: 'Vista previa de la foto nueva' })).toBeVisible();
+  const totp = page.getByRole('region', { name: 'Verificación en dos pasos' });
+  await totp.getByRole('button', { name: 'Activar la verificación en dos pasos' }).click();
+  const secret = (await totp.locator('code').textContent())!.trim();
+  await totp.getByLabel('Código de la aplicación').fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate());
+  await totp.getByRole('button', { name: 'Activar' }).click();
+  await expect(totp.getByRole('button', { name: 'Ya los he guardado' })).toBeVisible();
+  expect(await blockingAxeFindings(page)).toEqual([]);
+
+  const created = await page.request.post('/api/tokens', { headers: sameOrigin, data: { name: 'CI', scope: 'read' } });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto('/cuenta/tokens');
+  await page.getByRole('button', { name: 'Revocar CI' }).click();
+  await expect(page.getByRole('dialog', { name: '¿Revocar el token «CI»?' })).toBeVisible();
+  expect(await blockingAxeFindings(page)).toEqual([]);
 });
