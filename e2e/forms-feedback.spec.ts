@@ -219,3 +219,22 @@ test('axe finds nothing blocking on the new parts: the picker and its preview, t
   await expect(page.getByRole('dialog', { name: '¿Revocar el token «CI»?' })).toBeVisible();
   expect(await blockingAxeFindings(page)).toEqual([]);
 });
+
+test('ending sessions with the server unreachable: the message is scrolled into view from the bottom of a long list', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(offline);
+  await page.setViewportSize(phone);
+  const account = await signUpViaApi(page, { name: 'Muchas Sesiones' });
+  // Each sign-in is a session of its own; the page keeps the last one.
+  for (let i = 0; i < 6; i++) {
+    const login = await page.request.post('/api/auth/login', { headers: sameOrigin, data: { email: account.email, password: account.password } });
+    expect(login.status(), await login.text()).toBe(200);
+  }
+  await page.goto('/cuenta');
+  const sessions = page.getByRole('region', { name: 'Sesiones' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(7);
+  await page.route('**/api/account/sessions', (route) => (route.request().method() === 'DELETE' ? route.abort('internetdisconnected') : route.fallback()));
+  await sessions.getByRole('button', { name: 'Cerrar las demás' }).click();
+  const failure = sessions.getByRole('alert');
+  await expect(failure).toHaveText(networkMessages.unreachable);
+  await expect(failure).toBeInViewport();
+});
