@@ -25,14 +25,19 @@ export function PictureSection({ user }: { user: User }) {
   const [file, setFile] = useState<File>();
   const [messages, setMessages] = useState<string[]>([]);
   const preview = useImagePreview(file);
+  const [pickerKey, setPickerKey] = useState(0);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const problems = checkPicture(file);
     setMessages(problems);
     if (problems.length > 0 || !file) return;
     mutation.mutate(file, {
-      // The new picture is now the account's: the avatar shows it from the server.
-      onSuccess: () => setFile(undefined),
+      // The new picture is now the account's: the avatar shows it from the server, and the picker
+      // starts empty again (a new input, so choosing the same file again is a change).
+      onSuccess: () => {
+        setFile(undefined);
+        setPickerKey((key) => key + 1);
+      },
       onError: (error) => setMessages(error instanceof ApiError && error.fields.profileImage ? error.fields.profileImage : [messageOf(error)]),
     });
   };
@@ -48,6 +53,7 @@ export function PictureSection({ user }: { user: User }) {
           <div className="grid min-w-0 flex-1 gap-2">
             <Label htmlFor="account-picture">Nueva foto</Label>
             <FilePicker
+              key={pickerKey}
               id="account-picture"
               file={file}
               buttonLabel="Elegir imagen"
