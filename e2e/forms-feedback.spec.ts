@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { Secret, TOTP } from 'otpauth';
+import { accountMessages } from '../common/account/account-messages';
 import { adminMessages } from '../common/admin/admin-messages';
 import { networkMessages } from '../common/messages';
 import { qrMessages } from '../common/links/qr-options';
@@ -244,4 +245,29 @@ test('ending sessions with the server unreachable: the message is scrolled into 
   const failure = sessions.getByRole('alert');
   await expect(failure).toHaveText(networkMessages.unreachable);
   await expect(failure).toBeInViewport();
+});
+
+test('a recovery code used before is refused saying so, not as a wrong code', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(failedRequest(400, '/api/auth/totp'));
+  const account = await signUpViaApi(page, { name: 'Rita Recupera' });
+  const setup = (await (await page.request.post('/api/account/totp', { headers: sameOrigin })).json()) as { secret: string };
+  const confirmed = await page.request.post('/api/account/totp/confirm', {
+    headers: sameOrigin,
+    data: { code: new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate() },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const [code] = ((await confirmed.json()) as { recoveryCodes: string[] }).recoveryCodes;
+  const signInWith = async (second: string) => {
+    await page.request.post('/api/auth/logout', { headers: sameOrigin });
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Contraseña').fill(account.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByLabel('Código').fill(second);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+  };
+  await signInWith(code!);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await signInWith(code!);
+  await expect(page.locator('#login-code-error')).toHaveText(accountMessages.recoveryCodeUsed);
 });
