@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, failedRequest, test } from './fixtures';
@@ -61,7 +62,23 @@ test('two-factor: set up with the QR, recovery codes once, and the code asked at
   await totp.getByLabel('Código de la aplicación').fill(codeAt(Date.now()));
   await totp.getByRole('button', { name: 'Activar' }).click();
   await expect(totp.getByText('Verificación en dos pasos activada.')).toBeVisible();
-  await expect(totp.getByRole('list', { name: 'Códigos de recuperación' }).getByRole('listitem')).toHaveCount(10);
+  const codes = totp.getByRole('list', { name: 'Códigos de recuperación' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = await codes.allTextContents();
+  // Kept by a download (a text file with every code) or a copy, then put away.
+  const downloading = page.waitForEvent('download');
+  await totp.getByRole('link', { name: 'Descargar los códigos' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('corto-codigos-de-recuperacion.txt');
+  const saved = await readFile((await download.path())!, 'utf8');
+  for (const code of recoveryCodes) expect(saved).toContain(code);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await totp.getByRole('button', { name: 'Copiar los códigos' }).click();
+  await expect(totp.getByRole('button', { name: 'Códigos copiados' })).toBeVisible();
+  expect(await page.evaluate('navigator.clipboard.readText()')).toBe(recoveryCodes.join('\n'));
+  await totp.getByRole('button', { name: 'Ya los he guardado' }).click();
+  await expect(totp.getByRole('list', { name: 'Códigos de recuperación' })).toHaveCount(0);
+  await expect(totp.getByText('La verificación en dos pasos está activada.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Menú de Teo Dos Pasos' }).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();

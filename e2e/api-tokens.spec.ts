@@ -5,7 +5,7 @@ import { signUpViaApi } from './helpers/accounts';
 // The 'Tokens de API' screen, reached from the avatar menu: a token made there works from a
 // program with no cookie, and stops at once when revoked. And the API reference page.
 
-test('creates a token shown once, uses it from a program, and revokes it with one click', async ({ page, baseURL, context }) => {
+test('creates a token shown once, uses it from a program, and revokes it after a confirmation', async ({ page, baseURL, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signUpViaApi(page, { name: 'Ana Programadora' });
   await page.goto('/dashboard');
@@ -48,7 +48,15 @@ test('creates a token shown once, uses it from a program, and revokes it with on
   expect(created.headers()['ratelimit-limit']).toBe('600');
 
   await page.getByRole('button', { name: 'Revocar ShareX' }).click();
+  // Revoking cannot be undone: it asks first, with Cancelar focused.
+  const confirmRevoke = page.getByRole('dialog', { name: '¿Revocar el token «ShareX»?' });
+  await expect(confirmRevoke.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await confirmRevoke.getByRole('button', { name: 'Revocar' }).click();
   await expect(page.getByText('Aún no tienes tokens.')).toBeVisible();
+  // Success looks like success: a green notice, not a red alert.
+  const notice = page.getByRole('status').filter({ hasText: 'Token «ShareX» revocado' });
+  await expect(notice).toHaveAttribute('data-tone', 'success');
+  await expect(notice).toHaveCSS('background-color', /rgb\(2, 44, 34\)|oklch\(0\.262 0\.051 172\.552\)/);
   const after = await program.get('/api/links', { headers: { authorization: `Bearer ${secret}` } });
   expect(after.status()).toBe(401);
   expect(after.headers()['www-authenticate']).toMatch(/^Bearer/);

@@ -182,13 +182,14 @@ test('registration shows every validation message under its field, all at once',
   await expect(page.locator('#register-picture-error li')).toHaveText(['La imagen de perfil debe ser PNG, JPEG, WebP o GIF']);
 });
 
-test('server errors show in the card header: wrong password, taken e-mail, a disguised text file', async ({ page, consoleErrors }) => {
+test('server errors show beside the form\'s button, in view: wrong password, taken e-mail, a disguised text file', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of (401 .*\/api\/auth\/login|409 .*\/api\/auth\/register|400 .*\/api\/auth\/register)/);
   const account = await signUpViaApi(page);
   await page.context().clearCookies();
   await page.goto('/auth');
   await logIn(page, account.email, 'no-es-la-clave');
   await expect(page.getByRole('alert')).toHaveText('Email o contraseña incorrectos');
+  await expect(page.getByRole('alert')).toBeInViewport();
   await expect(page).toHaveURL((url) => url.pathname === '/auth');
 
   await page.getByRole('tab', { name: 'Registrarse' }).click();
@@ -199,6 +200,7 @@ test('server errors show in the card header: wrong password, taken e-mail, a dis
   await page.getByLabel('Foto de perfil').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('texto, no imagen') });
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(page.getByRole('alert')).toHaveText('Ya existe una cuenta con este email');
+  await expect(page.getByRole('alert')).toBeInViewport();
   await expect(page.locator('#register-email-error li')).toHaveText(['Ya existe una cuenta con este email']);
 
   await page.getByLabel('Email').fill(uniqueEmail('disfrazada'));

@@ -58,7 +58,7 @@ test('no screen of the app trips the Content-Security-Policy', async ({ page, co
   await expect.poll(async () => ((await (await page.request.get(`/api/links/${id}/stats`)).json()) as { total: number }).total).toBe(1);
   // The detail page: the link, its QR from /storage, and the statistics card with the charts' chunk.
   await page.reload();
-  await expect(page.getByRole('figure', { name: 'Clicks por dispositivo' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Clics por dispositivo' })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 
   await page.goto('/no-existe-este-enlace');

@@ -100,7 +100,7 @@ test('an en-US browser in Los Angeles sees Spanish dates in its own time zone, a
   const cardDate = card.locator('time');
   await expect(cardDate).toHaveText(spanishDate);
   await expect(cardDate).not.toHaveText(/AM|PM|\//);
-  await expect(card).toContainText('0 clicks');
+  await expect(card).toContainText('0 clics');
 
   await page.goto(`/link/${link.id}`);
   await expect(page.getByText(/^Creado el /).locator('time')).toHaveText(spanishDate);

@@ -68,7 +68,16 @@ test('edit a link from its card: a bad destination is refused under its field, t
   await page.getByRole('link', { name: 'Campaña de otoño' }).click();
   await expect(page.getByRole('heading', { name: 'Campaña de otoño' })).toBeVisible();
   await page.getByRole('button', { name: `Liberar /${before}` }).click();
+  // Freeing cannot be undone, so it asks first, and says what printed codes will do.
+  const confirmFree = page.getByRole('dialog', { name: `¿Liberar /${before}?` });
+  await expect(confirmFree).toContainText('los códigos QR impresos con ella, dejarán de funcionar');
+  await confirmFree.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirmFree).toBeHidden();
+  await expect(page.getByRole('button', { name: `Liberar /${before}` })).toBeFocused();
+  await page.getByRole('button', { name: `Liberar /${before}` }).click();
+  await confirmFree.getByRole('button', { name: 'Liberar' }).click();
   await expect(page.getByRole('button', { name: `Liberar /${before}` })).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: `/${before} liberada.` })).toHaveAttribute('data-tone', 'success');
 });
 
 test('a password set from the detail page: visitors get the form, a wrong password is refused, the right one opens it', async ({

@@ -21,7 +21,7 @@ const boxOf = async (locator: Locator): Promise<Box> => {
 
 /** The city chart's five labels: each inside the chart, none over another. */
 async function expectCityLabelsReadable(page: Page) {
-  const chart = page.getByRole('figure', { name: 'Clicks por ciudad' });
+  const chart = page.getByRole('figure', { name: 'Clics por ciudad' });
   const surface = await boxOf(chart.locator('svg.recharts-surface'));
   const labels = chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-label');
   await expect(labels).toHaveCount(5);
@@ -41,7 +41,7 @@ async function expectCityLabelsReadable(page: Page) {
   // Whatever the labels had to shorten, each full name is in its hover title and in the table.
   for (const { city } of Object.values(places)) {
     await expect(labels.locator('title', { hasText: city })).toHaveCount(1);
-    await expect(chart.getByRole('row', { name: new RegExp(`^${city.replace(/[()]/g, '\\$&')} \\d+ clicks?$`) })).toBeAttached();
+    await expect(chart.getByRole('row', { name: new RegExp(`^${city.replace(/[()]/g, '\\$&')} \\d+ clics?$`) })).toBeAttached();
   }
 }
 
@@ -51,9 +51,9 @@ for (const width of [375, 1280]) {
     await openDetailWithStats(page);
     await expectCityLabelsReadable(page);
     // Spanish agreement in the table: 'Ibiza Town' has one click, 'Pozuelo de Alarcon' two.
-    const cities = page.getByRole('figure', { name: 'Clicks por ciudad' });
-    await expect(cities.getByRole('row', { name: 'Ibiza Town 1 click' })).toBeAttached();
-    await expect(cities.getByRole('row', { name: 'Pozuelo de Alarcon 2 clicks' })).toBeAttached();
+    const cities = page.getByRole('figure', { name: 'Clics por ciudad' });
+    await expect(cities.getByRole('row', { name: 'Ibiza Town 1 clic' })).toBeAttached();
+    await expect(cities.getByRole('row', { name: 'Pozuelo de Alarcon 2 clics' })).toBeAttached();
   });
 }
 
@@ -70,12 +70,12 @@ test('a device pie of a single device is a whole disc, without the notch of a sl
     .poll(async () => ((await (await page.request.get(`/api/links/${link.id}/stats`)).json()) as { total: number }).total)
     .toBe(2);
   await page.goto(`/link/${link.id}`);
-  const devices = page.getByRole('figure', { name: 'Clicks por dispositivo' });
+  const devices = page.getByRole('figure', { name: 'Clics por dispositivo' });
   const slice = devices.locator('.recharts-pie-sector path');
   await expect(slice).toHaveCount(1);
   // A stroke on a lone 360° sector draws its start edge as a line from the centre to the rim.
   await expect(slice).toHaveAttribute('stroke', 'none');
-  await expect(devices.getByRole('row', { name: 'Escritorio 100 % (2 clicks)' })).toBeAttached();
-  // The daily table: '2 clicks, 1 visitante' (one address and agent: one visitor).
-  await expect(page.getByRole('figure', { name: 'Clicks por día' }).getByRole('row').first()).toHaveText(/2 clicks, 1 visitante, 0 escaneos QR$/);
+  await expect(devices.getByRole('row', { name: 'Escritorio 100 % (2 clics)' })).toBeAttached();
+  // The daily table: '2 clics, 1 visitante' (one address and agent: one visitor).
+  await expect(page.getByRole('figure', { name: 'Clics por día' }).getByRole('row').first()).toHaveText(/2 clics, 1 visitante, 0 escaneos QR$/);
 });

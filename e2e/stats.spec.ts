@@ -55,17 +55,17 @@ test('a link visited from a phone and from a computer shows both in the device c
 
   await page.goto(`/link/${link.id}`);
   const card = page.getByRole('region', { name: 'Estadísticas' });
-  await expect(card.getByText('Total de clicks')).toBeVisible();
-  await expect(card.getByText('Total de clicks').locator('xpath=following-sibling::p')).toHaveText('2');
+  await expect(card.getByText('Total de clics')).toBeVisible();
+  await expect(card.getByText('Total de clics').locator('xpath=following-sibling::p')).toHaveText('2');
 
-  const devices = page.getByRole('figure', { name: 'Clicks por dispositivo' });
+  const devices = page.getByRole('figure', { name: 'Clics por dispositivo' });
   await expect(devices.locator('.recharts-pie-sector')).toHaveCount(2);
-  await expect(devices.getByRole('row', { name: 'Móvil 50 % (1 click)' })).toBeAttached();
-  await expect(devices.getByRole('row', { name: 'Escritorio 50 % (1 click)' })).toBeAttached();
+  await expect(devices.getByRole('row', { name: 'Móvil 50 % (1 clic)' })).toBeAttached();
+  await expect(devices.getByRole('row', { name: 'Escritorio 50 % (1 clic)' })).toBeAttached();
   // Equal counts: ordered by stored value, desktop before mobile.
   await expect(devices.locator('.recharts-legend-item-text')).toHaveText(['Escritorio 50%', 'Móvil 50%']);
 
-  const cities = page.getByRole('figure', { name: 'Clicks por ciudad' });
+  const cities = page.getByRole('figure', { name: 'Clics por ciudad' });
   await expect(cities.locator('svg.recharts-surface')).toBeVisible();
   await expect(cities.getByRole('link', { name: 'Geolocalización IP por DB-IP' })).toHaveAttribute('href', 'https://db-ip.com');
 
@@ -112,7 +112,7 @@ test('the charts library is fetched on the detail page only', async ({ page, bas
   await visitAs(page.context().browser()!, agents.desktop, link.shortLink);
   await waitForClicks(page, link.id, 1);
   await page.goto(`/link/${link.id}`);
-  await expect(page.getByRole('figure', { name: 'Clicks por dispositivo' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Clics por dispositivo' })).toBeVisible();
   const chartChunks = scripts.filter((path) => !beforeDetail.includes(path) && /stats-charts/.test(path));
   expect(chartChunks).toHaveLength(1);
   // The landing page and the dashboard fetched no chart code.

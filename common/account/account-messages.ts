@@ -13,6 +13,8 @@ export const accountMessages = {
   sessionNotFound: 'Esa sesión no existe o ya se cerró',
   codeRequired: 'Escribe el código',
   codeInvalid: 'El código no es correcto',
+  codeSpent: 'Ese código ya se ha usado: espera a que tu aplicación muestre el siguiente y escríbelo',
+  recoveryCodeUsed: 'Ese código de recuperación ya se ha usado: cada uno sirve una sola vez. Escribe otro de tu lista',
   codeFormat: `El código tiene ${TOTP_CODE_DIGITS} cifras (o es uno de tus códigos de recuperación)`,
   totpAlreadyOn: 'La verificación en dos pasos ya está activada',
   totpNotStarted: 'Empieza de nuevo la activación de la verificación en dos pasos',

@@ -10,7 +10,7 @@ export const adminMessages = {
   signupInviteHelp: 'Este servidor solo admite cuentas nuevas por invitación. Abre el enlace de invitación que te han enviado.',
   inviteRequired: 'Necesitas una invitación para registrarte',
   inviteInvalid: 'La invitación no es válida, ya se usó o ha caducado',
-  inviteOtherEmail: 'Esta invitación es para otro email',
+  inviteOtherEmail: (email: string) => `Esta invitación es para ${email}: regístrate con esa dirección`,
   domainBlocked: 'Este dominio no está permitido',
   domainInvalid: 'Escribe un dominio válido, p. ej. ejemplo.com',
   notYourself: 'No puedes desactivar ni eliminar tu propia cuenta',

@@ -124,5 +124,16 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditResponseSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.number().nullable() });
 
-/** GET /api/signup: what the register tab needs to know before anyone signs in. */
-export const signupStatusSchema = z.object({ signup: z.enum(signupModes) });
+/** GET /api/signup's query: an invitation's code, to say what it is before the form is sent. */
+export const signupStatusQuerySchema = z.object({ invite: z.string().trim().max(200).optional() });
+
+/**
+ * GET /api/signup: what the register tab needs to know before anyone signs in; with ?invite=, also
+ * whether that invitation can still be used and, when it is bound to one, its e-mail (whoever
+ * holds the code may sign up with it anyway, so the address tells them nothing more).
+ */
+export const signupStatusSchema = z.object({
+  signup: z.enum(signupModes),
+  invite: z.object({ valid: z.boolean(), email: z.string().nullable(), expiresAt: z.iso.datetime().nullable() }).optional(),
+});
+export type SignupStatus = z.infer<typeof signupStatusSchema>;

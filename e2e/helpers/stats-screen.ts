@@ -52,6 +52,6 @@ export async function openDetailWithStats(page: Page) {
     .poll(async () => ((await (await page.request.get(`/api/links/${link.id}/stats`)).json()) as { total: number }).total)
     .toBe(visits.length);
   await page.goto(`/link/${link.id}`);
-  await expect(page.getByRole('figure', { name: 'Clicks por dispositivo' }).locator('.recharts-pie-sector')).toHaveCount(3);
-  await expect(page.getByRole('figure', { name: 'Clicks por día' }).locator('.recharts-area')).toHaveCount(3);
+  await expect(page.getByRole('figure', { name: 'Clics por dispositivo' }).locator('.recharts-pie-sector')).toHaveCount(3);
+  await expect(page.getByRole('figure', { name: 'Clics por día' }).locator('.recharts-area')).toHaveCount(3);
 }

@@ -11,9 +11,10 @@ import { startSession } from '../auth/sessions';
 import { AppError } from '../http/app-error';
 import { findUser } from './account.queries';
 import type { SecretGuard } from './password-check';
-import { CHALLENGE_COOKIE, codeStep, findChallenge, newTotpSecret, replaceRecoveryCodes, totpSetup, useSecondFactor } from './totp';
+import { CHALLENGE_COOKIE, checkSecondFactor, codeStep, findChallenge, newTotpSecret, replaceRecoveryCodes, type SecondFactorResult, totpSetup } from './totp';
 
-const wrongCode = () => new AppError('validation', a.codeInvalid, { code: [a.codeInvalid] });
+const refusals = { 'spent-code': a.codeSpent, 'used-recovery-code': a.recoveryCodeUsed, wrong: a.codeInvalid, ok: a.codeInvalid } as const;
+const wrongCode = (result: SecondFactorResult = 'wrong') => new AppError('validation', refusals[result], { code: [refusals[result]] });
 
 export function clearChallengeCookie(reply: FastifyReply): void {
   reply.clearCookie(CHALLENGE_COOKIE, { path: '/api/auth' });
@@ -32,8 +33,9 @@ export async function totpRoutes(app: FastifyInstance, { database, config, stora
       clearChallengeCookie(reply);
       throw new AppError('unauthorized', a.totpChallengeExpired);
     }
-    const right = await guard.code(request, reply, challenge.email, () => useSecondFactor(db, challenge.userId, request.body.code));
-    if (!right) throw wrongCode();
+    let result: SecondFactorResult = 'wrong';
+    const right = await guard.code(request, reply, challenge.email, async () => (result = await checkSecondFactor(db, challenge.userId, request.body.code)) === 'ok');
+    if (!right) throw wrongCode(result);
     await db.deleteFrom('totp_challenges').where('token_hash', '=', challenge.token_hash).execute();
     clearChallengeCookie(reply);
     await startSession(db, config, request, reply, challenge.userId);
@@ -87,8 +89,9 @@ export async function totpRoutes(app: FastifyInstance, { database, config, stora
       const user = signedInUser(request);
       if (!user.totp) throw new AppError('conflict', a.totpNotOn);
       await guard.password(request, reply, user.id, user.email, request.body.password, 'password');
-      const right = await guard.code(request, reply, user.email, () => useSecondFactor(db, user.id, request.body.code));
-      if (!right) throw wrongCode();
+      let result: SecondFactorResult = 'wrong';
+      const right = await guard.code(request, reply, user.email, async () => (result = await checkSecondFactor(db, user.id, request.body.code)) === 'ok');
+      if (!right) throw wrongCode(result);
       await db
         .updateTable('users')
         .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null })

@@ -87,12 +87,16 @@ describe.each(testDialects)('two-factor sign-in on %s', (dialect) => {
     expect((await second(next, challenge)).statusCode).toBe(401);
     const replay = await second(next, challengeOf(await login()));
     expect(replay.statusCode).toBe(400);
+    expect(replay.json().error.fields.code).toEqual([a.codeSpent]);
 
     const withRecovery = challengeOf(await login());
     expect((await second(recoveryCodes[0]!.toLowerCase(), withRecovery)).statusCode).toBe(200);
     const reused = await second(recoveryCodes[0]!, challengeOf(await login()));
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().error.fields.code).toEqual([a.codeInvalid]);
+    // A spent recovery code is told apart from a wrong one.
+    expect(reused.json().error.fields.code).toEqual([a.recoveryCodeUsed]);
+    const wrong = await second('ZZZZZ-ZZZZZ', challengeOf(await login()));
+    expect(wrong.json().error.fields.code).toEqual([a.codeInvalid]);
   });
 
   it('refuses the second step without a challenge, and slows down code guesses like passwords', async () => {

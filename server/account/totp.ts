@@ -54,13 +54,19 @@ export async function replaceRecoveryCodes(db: Database, userId: number): Promis
 }
 
 /**
+ * What a second factor turned out to be: good (and now spent), a right code already spent (an app
+ * code of a step used before, a recovery code used before), or wrong.
+ */
+export type SecondFactorResult = 'ok' | 'spent-code' | 'used-recovery-code' | 'wrong';
+
+/**
  * A code of the user's app or one of their recovery codes, each good once. The step (or the
  * recovery code) is taken by a conditional update, so two requests racing with one code cannot
- * both pass.
+ * both pass. A spent code is told apart from a wrong one, so the user knows to use another.
  */
-export async function useSecondFactor(db: Database, userId: number, code: string, now = Date.now()): Promise<boolean> {
+export async function checkSecondFactor(db: Database, userId: number, code: string, now = Date.now()): Promise<SecondFactorResult> {
   const user = await db.selectFrom('users').select(['totp_secret', 'totp_last_step']).where('id', '=', userId).executeTakeFirst();
-  if (!user?.totp_secret) return false;
+  if (!user?.totp_secret) return 'wrong';
   const step = codeStep(user.totp_secret, code, now);
   if (step !== undefined) {
     const taken = await db
@@ -69,7 +75,7 @@ export async function useSecondFactor(db: Database, userId: number, code: string
       .where('id', '=', userId)
       .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
       .executeTakeFirst();
-    return Number(taken.numUpdatedRows) > 0;
+    return Number(taken.numUpdatedRows) > 0 ? 'ok' : 'spent-code';
   }
   const used = await db
     .updateTable('totp_recovery_codes')
@@ -78,7 +84,14 @@ export async function useSecondFactor(db: Database, userId: number, code: string
     .where('code_hash', '=', hashCode(code))
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  return Number(used.numUpdatedRows) > 0;
+  if (Number(used.numUpdatedRows) > 0) return 'ok';
+  const spent = await db
+    .selectFrom('totp_recovery_codes')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hashCode(code))
+    .executeTakeFirst();
+  return spent ? 'used-recovery-code' : 'wrong';
 }
 
 // The second step of a sign-in: a right password on an account with two-factor leaves a

@@ -1,5 +1,5 @@
 import { adminMessages as m } from '@common/admin/admin-messages';
-import { adminListQuerySchema, adminReportsResponseSchema, reportCreateSchema, signupStatusSchema } from '@common/admin/admin-schemas';
+import { adminListQuerySchema, adminReportsResponseSchema, reportCreateSchema, signupStatusQuerySchema, signupStatusSchema } from '@common/admin/admin-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -14,7 +14,7 @@ import { adminLinkOf } from './admin-links.routes';
 import { adminLinksQuery, numbers } from './admin-links.queries';
 import { ADMIN_PAGE_SIZE } from './admin-users.queries';
 import { requireAdmin } from './require-admin';
-import { signupMode } from './signup-policy';
+import { describeInvite, signupMode } from './signup-policy';
 
 const HOUR_S = 60 * 60;
 
@@ -78,9 +78,11 @@ export async function reportsRoutes(app: FastifyInstance, context: AppContext) {
     },
   );
 
-  routes.get('/api/signup', { schema: { response: { 200: signupStatusSchema } } }, async () => ({
-    signup: await signupMode(db, config),
-  }));
+  routes.get('/api/signup', { schema: { querystring: signupStatusQuerySchema, response: { 200: signupStatusSchema } } }, async (request) => {
+    const signup = await signupMode(db, config);
+    const code = request.query.invite;
+    return code ? { signup, invite: await describeInvite(db, code) } : { signup };
+  });
 
   routes.get(
     '/api/admin/reports',

@@ -42,6 +42,13 @@ export async function createInvite(db: Database, createdBy: number, email: strin
   return { code, expiresAt };
 }
 
+/** What an invitation link is, for the register form: usable or not, and the e-mail it is for. */
+export async function describeInvite(db: Database, code: string) {
+  const row = await db.selectFrom('invites').selectAll().where('code_hash', '=', hashCode(code)).executeTakeFirst();
+  if (!row || row.used_at !== null || Number(row.expires_at) <= Date.now()) return { valid: false, email: null, expiresAt: null };
+  return { valid: true, email: row.email, expiresAt: new Date(Number(row.expires_at)).toISOString() };
+}
+
 const inviteError = (message: string) => new AppError('validation', errorMessages.validation, { invite: [message] });
 
 /**
@@ -58,7 +65,7 @@ export async function checkSignup(db: Database, config: Pick<Config, 'signup'>, 
   const codeHash = hashCode(invite);
   const row = await db.selectFrom('invites').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
   if (!row || row.used_at !== null || Number(row.expires_at) <= Date.now()) throw inviteError(m.inviteInvalid);
-  if (row.email && row.email !== email.toLowerCase()) throw inviteError(m.inviteOtherEmail);
+  if (row.email && row.email !== email.toLowerCase()) throw inviteError(m.inviteOtherEmail(row.email));
   return {
     async take() {
       const now = Date.now();

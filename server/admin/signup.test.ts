@@ -48,9 +48,15 @@ describe.each(testDialects)('sign-up control on %s', (dialect) => {
     expect((await register({ invite: open.code })).statusCode).toBe(201);
     const reused = await register({ invite: open.code });
     expect(reused.json().error.fields.invite).toEqual([m.inviteInvalid]);
+    const spent = (await t.app.inject({ method: 'GET', url: `/api/signup?invite=${encodeURIComponent(open.code)}` })).json();
+    expect(spent).toEqual({ signup: 'invite', invite: { valid: false, email: null, expiresAt: null } });
 
     const bound = await invite('Solo@Corto.test');
-    expect((await register({ invite: bound.code })).json().error.fields.invite).toEqual([m.inviteOtherEmail]);
+    // The register form learns what the link is before it is sent: usable, and for which address.
+    const described = (await t.app.inject({ method: 'GET', url: `/api/signup?invite=${encodeURIComponent(bound.code)}` })).json();
+    expect(described).toMatchObject({ signup: 'invite', invite: { valid: true, email: 'solo@corto.test' } });
+    // A wrong address is told which one the invitation is for.
+    expect((await register({ invite: bound.code })).json().error.fields.invite).toEqual([m.inviteOtherEmail('solo@corto.test')]);
     expect((await register({ invite: bound.code, email: 'solo@corto.test' })).statusCode).toBe(201);
 
     const old = await invite();

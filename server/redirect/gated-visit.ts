@@ -53,28 +53,32 @@ export function createGatedVisits({ db, limits, answer, publicOrigin, limiters }
     answer(request.raw, reply.raw, link, countClick, limited);
   };
 
+  /** The short address the visitor asked for, as the report form takes it (no query string). */
+  const shownAddress = (request: FastifyRequest) => `${publicOrigin}${request.url.replace(/[?#].*$/, '')}`;
+
   /** Paused or past its date: the page to answer, or undefined to go on. */
-  const closed = (reply: FastifyReply, gate: LinkGate) => {
-    if (gate.disabled) return sendDisabledPage(reply);
-    if (gate.paused) return sendPausedPage(reply);
-    if (Date.now() >= gate.expiresAt) return sendExpiredPage(reply);
+  const closed = (request: FastifyRequest, reply: FastifyReply, gate: LinkGate) => {
+    const address = shownAddress(request);
+    if (gate.disabled) return sendDisabledPage(reply, address);
+    if (gate.paused) return sendPausedPage(reply, address);
+    if (Date.now() >= gate.expiresAt) return sendExpiredPage(reply, address);
     return undefined;
   };
 
   return {
     /** GET or HEAD. */
     async visit(request: FastifyRequest, reply: FastifyReply, link: CachedLink, gate: LinkGate) {
-      const stop = closed(reply, gate);
+      const stop = closed(request, reply, gate);
       if (stop) return stop;
       if (gate.maxClicks !== null) {
         if (!gate.hasPassword && isHuman(request)) {
           // The place is taken here, so exactly max_clicks people get through.
-          if (!(await limits.take(link.id))) return sendExpiredPage(reply);
+          if (!(await limits.take(link.id))) return sendExpiredPage(reply, shownAddress(request));
           return redirect(request, reply, link, true, limits.countsWithClicks);
         }
-        if (await limits.isReached(link.id)) return sendExpiredPage(reply);
+        if (await limits.isReached(link.id)) return sendExpiredPage(reply, shownAddress(request));
       }
-      if (gate.hasPassword) return sendPasswordPage(reply);
+      if (gate.hasPassword) return sendPasswordPage(reply, false, shownAddress(request));
       return redirect(request, reply, link, request.method === 'GET');
     },
 
@@ -86,26 +90,26 @@ export function createGatedVisits({ db, limits, answer, publicOrigin, limiters }
       if (origin !== undefined && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) {
         return sendForeignFormPage(reply);
       }
-      const stop = closed(reply, gate);
+      const stop = closed(request, reply, gate);
       if (stop) return stop;
-      if (gate.maxClicks !== null && (await limits.isReached(link.id))) return sendExpiredPage(reply);
+      if (gate.maxClicks !== null && (await limits.isReached(link.id))) return sendExpiredPage(reply, shownAddress(request));
       const hash = gate.hasPassword ? await passwordHashOf(db, link.id) : null;
       // No password to give (any more): the visitor is sent to the address itself.
       if (!hash) return reply.status(303).header('cache-control', 'no-store').redirect(`/${encodeURIComponent(address)}`, 303);
       // A crawler or a preview never unlocks: it gets the form, as with a GET.
-      if (!isHuman(request)) return sendPasswordPage(reply);
+      if (!isHuman(request)) return sendPasswordPage(reply, false, shownAddress(request));
 
       const client = `${clientKey(request.ip)}|${link.id}`;
       const wait = wrongPasswords.waitOf(client);
-      if (wait > 0) return sendTooManyTriesPage(reply, wait);
+      if (wait > 0) return sendTooManyTriesPage(reply, wait, shownAddress(request));
       // The form's body; anything else (JSON, nothing) carries no password.
       const password = request.body instanceof URLSearchParams ? (request.body.get('password') ?? '') : '';
       if (password === '' || !(await verifyPassword(hash, password))) {
         await wrongPasswords.miss(client);
-        return sendPasswordPage(reply, true);
+        return sendPasswordPage(reply, true, shownAddress(request));
       }
       const limited = gate.maxClicks !== null;
-      if (limited && !(await limits.take(link.id))) return sendExpiredPage(reply);
+      if (limited && !(await limits.take(link.id))) return sendExpiredPage(reply, shownAddress(request));
       // The click is recorded now that the visitor goes through, and only now.
       return redirect(request, reply, link, true, limited && limits.countsWithClicks);
     },

@@ -52,6 +52,8 @@ describe.each(testDialects)('a visitor of a link with state on %s', (dialect) =>
     const response = await get(link.shortUrl);
     expect(response.statusCode).toBe(404);
     expectVisitorPage(response, m.pausedTitle);
+    // Its report link carries the address the visitor asked for, so the form opens filled in.
+    expect(response.body).toMatch(new RegExp(`<a href="/denunciar\\?link=https?%3A%2F%2F[^"]+%2F${link.shortUrl}">${m.report}</a>`));
     await t.app.appContext.clickWriter.flush();
     expect(await clickCount(t.database.db, link.id)).toBe(0);
   });

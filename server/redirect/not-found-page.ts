@@ -10,7 +10,7 @@ const fallbackPage = `<!doctype html>
 <body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem">
 <h1>Enlace no encontrado</h1>
 <p>Este enlace corto no existe o fue eliminado.</p>
-<p><a href="/">Ir a la página de inicio</a> · <a href="/denunciar">Denunciar este link</a></p>
+<p><a href="/">Ir a la página de inicio</a></p>
 </body>
 </html>
 `;

@@ -44,18 +44,16 @@ ${body}
 `;
 }
 
-// Every page a visitor meets also leads to the abuse report form.
-const links = `<p><a href="/">${m.home}</a> · <a href="/denunciar">${m.report}</a></p>`;
-const simplePage = (title: string, text: string) => page(title, `<h1>${title}</h1>\n<p>${text}</p>\n${links}`);
+// Every page a visitor meets also leads to the abuse report form, with the address it was shown
+// at already filled in (encoded, so it can never close the attribute).
+const reportHref = (address?: string) => (address ? `/denunciar?link=${encodeURIComponent(address)}` : '/denunciar');
+const linksFor = (address?: string) => `<p><a href="/">${m.home}</a> · <a href="${reportHref(address)}">${m.report}</a></p>`;
+const simplePage = (title: string, text: string, address?: string) => page(title, `<h1>${title}</h1>\n<p>${text}</p>\n${linksFor(address)}`);
 
-const pausedPage = simplePage(m.pausedTitle, m.pausedText);
-const disabledPage = simplePage(m.disabledTitle, m.disabledText);
-const expiredPage = simplePage(m.expiredTitle, m.expiredText);
-const tooManyTriesPage = simplePage(m.tooManyTriesTitle, m.tooManyTriesText);
 const foreignFormPage = simplePage(m.foreignFormTitle, m.foreignFormText);
 
 /** The password form; posts to the address it was shown at, so the password never goes in a URL. */
-function passwordPage(wrong: boolean): string {
+function passwordPage(wrong: boolean, address?: string): string {
   const error = wrong ? `\n<p id="password-error" role="alert">${m.passwordWrong}</p>` : '';
   const described = wrong ? ' aria-describedby="password-error" aria-invalid="true"' : '';
   return page(
@@ -67,7 +65,7 @@ function passwordPage(wrong: boolean): string {
 <input id="password" name="password" type="password" required autocomplete="off" autofocus${described}>${error}
 <button type="submit">${m.passwordSubmit}</button>
 </form>
-${links}`,
+${linksFor(address)}`,
   );
 }
 
@@ -86,23 +84,23 @@ function send(reply: FastifyReply, status: number, html: string, headers: Record
     .send(html);
 }
 
-/** 404: the owner paused the link. */
-export const sendPausedPage = (reply: FastifyReply) => send(reply, 404, pausedPage);
+/** 404: the owner paused the link. `address`, the full short address, goes into the report link. */
+export const sendPausedPage = (reply: FastifyReply, address?: string) => send(reply, 404, simplePage(m.pausedTitle, m.pausedText, address));
 
 /** 410: disabled by an operator (the link, its owner, or its domain). */
-export const sendDisabledPage = (reply: FastifyReply) => send(reply, 410, disabledPage);
+export const sendDisabledPage = (reply: FastifyReply, address?: string) => send(reply, 410, simplePage(m.disabledTitle, m.disabledText, address));
 
 /** 410: past its date or its click limit. */
-export const sendExpiredPage = (reply: FastifyReply) => send(reply, 410, expiredPage);
+export const sendExpiredPage = (reply: FastifyReply, address?: string) => send(reply, 410, simplePage(m.expiredTitle, m.expiredText, address));
 
 /** 200 with the form, or 401 with it again after a wrong password. */
-export function sendPasswordPage(reply: FastifyReply, wrong = false) {
-  return send(reply, wrong ? 401 : 200, passwordPage(wrong), { 'content-security-policy': passwordPagePolicy });
+export function sendPasswordPage(reply: FastifyReply, wrong = false, address?: string) {
+  return send(reply, wrong ? 401 : 200, passwordPage(wrong, address), { 'content-security-policy': passwordPagePolicy });
 }
 
 /** 429: too many wrong passwords from this client for this link. */
-export function sendTooManyTriesPage(reply: FastifyReply, retryAfterSeconds: number) {
-  return send(reply, 429, tooManyTriesPage, { 'retry-after': String(retryAfterSeconds) });
+export function sendTooManyTriesPage(reply: FastifyReply, retryAfterSeconds: number, address?: string) {
+  return send(reply, 429, simplePage(m.tooManyTriesTitle, m.tooManyTriesText, address), { 'retry-after': String(retryAfterSeconds) });
 }
 
 /** 403: a password posted from another site's page. */

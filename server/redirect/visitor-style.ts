@@ -14,7 +14,7 @@ h1{margin:0 0 .75rem;font-size:1.5rem;line-height:1.25;color:#f8fafc}
 p{margin:0 0 1rem;color:#cbd5e1}
 a{color:#5eead4}
 a:focus-visible,input:focus-visible,button:focus-visible{outline:2px solid #5eead4;outline-offset:2px}
-form{display:grid;gap:.5rem}
+form{display:grid;gap:.5rem;margin:0 0 1.5rem}
 label{font-weight:600;font-size:.875rem;color:#e2e8f0}
 input{width:100%;height:2.5rem;padding:0 .75rem;border:1px solid #334155;border-radius:.5rem;background:#020617;color:#f1f5f9;font:inherit}
 input[aria-invalid=true]{border-color:#f87171}

@@ -3,14 +3,14 @@ import { formatCount, formatDateTime, formatNumber, formatUtcDay, nouns } from '
 
 describe('formatCount', () => {
   it('uses the singular for exactly one and the plural for everything else', () => {
-    expect(formatCount(1, nouns.click)).toBe('1 click');
-    expect(formatCount(0, nouns.click)).toBe('0 clicks');
+    expect(formatCount(1, nouns.click)).toBe('1 clic');
+    expect(formatCount(0, nouns.click)).toBe('0 clics');
     expect(formatCount(2, nouns.visitor)).toBe('2 visitantes');
     expect(formatCount(1, nouns.visitor)).toBe('1 visitante');
     expect(formatCount(1, nouns.link)).toBe('1 link');
     expect(formatCount(21, nouns.link)).toBe('21 links');
     // A million is Spanish's 'many' category: still the plural.
-    expect(formatCount(1_000_000, nouns.click)).toBe('1.000.000 clicks');
+    expect(formatCount(1_000_000, nouns.click)).toBe('1.000.000 clics');
   });
 });
 

@@ -21,13 +21,13 @@ export interface Noun {
 }
 
 export const nouns = {
-  click: { one: 'click', other: 'clicks' },
+  click: { one: 'clic', other: 'clics' },
   visitor: { one: 'visitante', other: 'visitantes' },
   scan: { one: 'escaneo QR', other: 'escaneos QR' },
   link: { one: 'link', other: 'links' },
 } as const satisfies Record<string, Noun>;
 
-/** '1 click', '0 clicks', '12.345 clicks': the noun agrees with the number (Spanish plural rules). */
+/** '1 clic', '0 clics', '12.345 clics': the noun agrees with the number (Spanish plural rules). */
 export function formatCount(value: number, noun: Noun): string {
   // Spanish has 'one', 'many' (a million and up: '1 millón de') and 'other'; only 'one' is singular.
   return `${formatNumber(value)} ${pluralRules.select(value) === 'one' ? noun.one : noun.other}`;

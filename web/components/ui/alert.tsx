@@ -1,8 +1,8 @@
-import type { HTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 /** A failure the user should read now (a server error over a form, a list that did not load). */
-export function Alert({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
+export function Alert({ className, ...props }: ComponentProps<'p'>) {
   return (
     <p
       role="alert"

@@ -21,6 +21,16 @@ describe('Toaster', () => {
     expect(screen.getByRole('status').textContent).toBe('Hecho.');
   });
 
+  it('shows a success as a calm green status, never in the red of a failure', () => {
+    render(<Toaster />);
+    act(() => toast('Cambios guardados.', 'success'));
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toBe('Cambios guardados.');
+    expect(notice.dataset.tone).toBe('success');
+    expect(notice.className).toMatch(/emerald/);
+    expect(notice.className).not.toMatch(/red/);
+  });
+
   it('shows the same message once, closes with its button, and goes by itself after a while', () => {
     render(<Toaster />);
     act(() => {

@@ -1,12 +1,13 @@
-import { X } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { cn } from '../../lib/cn';
 
 // Short notices about something that happened away from any form (a logout or a delete that
 // failed). The live region is always in the page, so screen readers hear each notice as it is
-// added; a failure is an alert, read at once.
+// added; a failure is an alert, read at once. Each tone has its own colour and icon: a success is
+// green with a tick, a failure red, a plain notice neutral.
 
-export type ToastTone = 'error' | 'info';
+export type ToastTone = 'error' | 'success' | 'info';
 
 export interface Toast {
   id: number;
@@ -36,6 +37,17 @@ export function toast(message: string, tone: ToastTone = 'error'): void {
   setTimeout(() => dismissToast(id), TOAST_MS);
 }
 
+const toneStyles: Record<ToastTone, string> = {
+  error: 'border-red-400/40 bg-red-950 text-red-100',
+  success: 'border-emerald-400/40 bg-emerald-950 text-emerald-50',
+  info: 'border-slate-700 bg-slate-900 text-slate-100',
+};
+
+function ToneIcon({ tone }: { tone: ToastTone }) {
+  const Icon = tone === 'error' ? CircleAlert : tone === 'success' ? CircleCheck : Info;
+  return <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />;
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -56,11 +68,13 @@ export function Toaster() {
         <div
           key={item.id}
           role={item.tone === 'error' ? 'alert' : 'status'}
+          data-tone={item.tone}
           className={cn(
             'pointer-events-auto flex w-full items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-xl shadow-black/40 sm:max-w-sm',
-            item.tone === 'error' ? 'border-red-400/40 bg-red-950 text-red-100' : 'border-slate-700 bg-slate-900 text-slate-100',
+            toneStyles[item.tone],
           )}
         >
+          <ToneIcon tone={item.tone} />
           <p className="flex-1">{item.message}</p>
           <button
             type="button"

@@ -53,7 +53,7 @@ export function PagedList<T>({
 /** Runs an admin action, telling the server's refusal in a toast and success in a calm one. */
 export function act<T>(promise: Promise<T>, done: string) {
   promise.then(
-    () => toast(done, 'info'),
+    () => toast(done, 'success'),
     (error: unknown) => toast(messageOf(error)),
   );
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, messageOf } from '../../api/client';
 import { usePageTitle } from '../../app/use-page-title';
-import { Alert } from '../../components/ui/alert';
+import { FormAlert } from '../../components/form/form-alert';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -58,7 +58,6 @@ export function ReportPage() {
           <p className="text-slate-300">
             Si un link de este servidor lleva a una estafa, a software malicioso o a contenido ilegal, cuéntanoslo. No hace falta tener cuenta.
           </p>
-          {failure && <Alert>{failure}</Alert>}
           <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
             <div className="grid gap-1">
               <Label htmlFor="report-address">Link que denuncias</Label>
@@ -82,6 +81,7 @@ export function ReportPage() {
               <Input id="report-email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} {...described('email')} />
               {fieldError('email')}
             </div>
+            <FormAlert message={failure} />
             <Button type="submit" loading={sending}>
               Enviar denuncia
             </Button>

@@ -31,7 +31,7 @@ function SettingsForm({ signup, blockedDomains, fromEnv }: { signup: SignupMode;
       {
         onSuccess: (saved) => {
           setDomains(saved.blockedDomains.join('\n'));
-          toast('Ajustes guardados', 'info');
+          toast('Ajustes guardados', 'success');
         },
         onError: (failure) => {
           const fields = failure instanceof ApiError ? Object.values(failure.fields).flat() : [];

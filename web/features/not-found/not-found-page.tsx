@@ -2,7 +2,10 @@ import { Link } from 'react-router';
 import { usePageTitle } from '../../app/use-page-title';
 import { buttonVariants } from '../../components/ui/button';
 
-/** Shown for an unknown route and for a short address that does not exist. */
+/**
+ * Shown for an unknown route and for a short address that does not exist. It offers no «Denunciar
+ * este link»: there is no link to report (the visitor pages of real links carry that offer).
+ */
 export function NotFoundPage() {
   usePageTitle('Página no encontrada');
   return (
@@ -17,9 +20,6 @@ export function NotFoundPage() {
       </p>
       <Link to="/" className={buttonVariants({ size: 'lg', className: 'mt-8' })}>
         Volver al inicio
-      </Link>
-      <Link to="/denunciar" className="mt-4 text-sm text-slate-400 underline-offset-4 hover:text-slate-200 hover:underline">
-        Denunciar este link
       </Link>
     </section>
   );

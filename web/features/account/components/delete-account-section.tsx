@@ -8,6 +8,7 @@ import { FormField } from '../../../components/form/form-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toaster';
 import { messageOf } from '../../../api/client';
 import { useDeleteAccount } from '../api/profile';
 import { Section } from './section';
@@ -21,7 +22,11 @@ export function DeleteAccountSection() {
   });
   const onSubmit = form.handleSubmit((values) =>
     mutation.mutate(values, {
-      onSuccess: () => navigate('/', { replace: true }),
+      // The landing page is where the user ends up: a notice there says what happened.
+      onSuccess: () => {
+        navigate('/', { replace: true });
+        toast('Tu cuenta se ha eliminado, con tus links y sus estadísticas.', 'success');
+      },
       onError: (error) => applyServerFields(error, form.setError),
     }),
   );

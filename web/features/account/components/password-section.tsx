@@ -23,6 +23,8 @@ export function PasswordSection() {
       onSuccess: () => form.reset(),
       onError: (error) => applyServerFields(error, form.setError),
     }),
+    // A «Contraseña cambiada» from before never stays beside a new message.
+    () => mutation.reset(),
   );
   return (
     <Section id="cuenta-contrasena" title="Contraseña" description="Al cambiarla se cierran todas tus demás sesiones y se revocan todos tus tokens de API.">

@@ -21,11 +21,15 @@ export function NameSection({ user }: { user: User }) {
     criteriaMode: 'all',
     defaultValues: { name: user.name },
   });
-  const onSubmit = form.handleSubmit((values) => mutation.mutate(values, { onError: (error) => applyServerFields(error, form.setError) }));
+  // A «Nombre guardado» from before never stays beside a new change or a new message.
+  const onSubmit = form.handleSubmit(
+    (values) => mutation.mutate(values, { onError: (error) => applyServerFields(error, form.setError) }),
+    () => mutation.reset(),
+  );
   return (
     <Section id="cuenta-nombre" title="Nombre">
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField id="account-name" label="Nombre" autoComplete="name" error={form.formState.errors.name} {...form.register('name')} />
+        <FormField id="account-name" label="Nombre" autoComplete="name" error={form.formState.errors.name} {...form.register('name', { onChange: () => mutation.reset() })} />
         {mutation.isError && !form.formState.errors.name && <Alert>{messageOf(mutation.error)}</Alert>}
         {mutation.isSuccess && <Done>Nombre guardado</Done>}
         <Button type="submit" loading={mutation.isPending} className="justify-self-start">
@@ -54,11 +58,12 @@ export function EmailSection({ user }: { user: User }) {
       },
       onError: (error) => applyServerFields(error, form.setError),
     }),
+    () => mutation.reset(),
   );
   return (
     <Section id="cuenta-email" title="Email" description="Para cambiarlo, confirma con tu contraseña. Una dirección nueva hay que verificarla de nuevo.">
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField id="account-email" label="Email" type="email" autoComplete="email" error={errors.email} {...form.register('email')} />
+        <FormField id="account-email" label="Email" type="email" autoComplete="email" error={errors.email} {...form.register('email', { onChange: () => mutation.reset() })} />
         <FormField
           id="account-email-password"
           label="Contraseña"

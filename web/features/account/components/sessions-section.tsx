@@ -1,4 +1,5 @@
 import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/form/form-alert';
 import { Alert } from '../../../components/ui/alert';
 import { messageOf } from '../../../api/client';
 import { useEndSessions, useSessions } from '../api/sessions';
@@ -14,7 +15,8 @@ export function SessionsSection() {
     <Section id="cuenta-sesiones" title="Sesiones" description="Los navegadores donde has iniciado sesión.">
       {sessions.isPending && <p className="text-sm text-slate-300">Cargando sesiones…</p>}
       {sessions.isError && <Alert>{messageOf(sessions.error)}</Alert>}
-      {end.isError && <Alert>{messageOf(end.error)}</Alert>}
+      {/* Scrolled into view: the «Cerrar» pressed may be far down a long list. */}
+      <FormAlert message={end.isError ? messageOf(end.error) : undefined} />
       <ul className="grid gap-3" aria-label="Sesiones abiertas">
         {(sessions.data ?? []).map((session) => (
           <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-700 p-3">

@@ -9,29 +9,16 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { messageOf } from '../../../api/client';
 import { useConfirmTotp, useDisableTotp, useStartTotp } from '../api/totp';
+import { RecoveryCodes } from './recovery-codes';
 import { Section } from './section';
 
 type CodeForm = z.input<typeof totpCodeSchema>;
 
-function ConfirmStep({ setup }: { setup: { secret: string; qr: string } }) {
+function ConfirmStep({ setup, onDone }: { setup: { secret: string; qr: string }; onDone: () => void }) {
   const confirm = useConfirmTotp();
   const form = useForm<CodeForm, unknown, z.output<typeof totpCodeSchema>>({ resolver: zodResolver(totpCodeSchema), defaultValues: { code: '' } });
   const onSubmit = form.handleSubmit((values) => confirm.mutate(values, { onError: (error) => applyServerFields(error, form.setError) }));
-  if (confirm.data) {
-    return (
-      <div className="grid gap-3">
-        <p role="status" className="text-teal-300">Verificación en dos pasos activada.</p>
-        <p className="text-sm text-slate-300">
-          Guarda estos códigos de recuperación en un lugar seguro: cada uno sirve una vez si pierdes el móvil. No volverás a verlos.
-        </p>
-        <ul aria-label="Códigos de recuperación" className="grid grid-cols-2 gap-2 font-mono text-sm">
-          {confirm.data.recoveryCodes.map((code) => (
-            <li key={code} className="rounded bg-slate-800 px-2 py-1">{code}</li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
+  if (confirm.data) return <RecoveryCodes codes={confirm.data.recoveryCodes} onDone={onDone} />;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <p className="text-sm text-slate-300">Escanea el código QR con tu aplicación de autenticación (o escribe la clave) y confirma con el código que muestra.</p>
@@ -81,7 +68,7 @@ export function TotpSection({ user }: { user: User }) {
       {user.totp && !start.data ? (
         <DisableForm />
       ) : start.data ? (
-        <ConfirmStep setup={start.data} />
+        <ConfirmStep setup={start.data} onDone={() => start.reset()} />
       ) : (
         <div className="grid gap-3">
           {start.isError && <Alert>{messageOf(start.error)}</Alert>}

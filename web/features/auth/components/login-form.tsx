@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
+import { FormAlert } from '../../../components/form/form-alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useLogin } from '../api/login';
@@ -39,9 +39,6 @@ export function LoginForm() {
       <CardHeader>
         <CardTitle>Iniciar sesión</CardTitle>
         <CardDescription>Accede a tu cuenta si ya tienes una</CardDescription>
-        {serverError && !codeAsked && (
-          <Alert>{serverError}</Alert>
-        )}
       </CardHeader>
       <CardContent>
         {codeAsked ? (
@@ -62,6 +59,7 @@ export function LoginForm() {
             error={errors.password}
             {...form.register('password')}
           />
+          <FormAlert message={codeAsked ? undefined : serverError} />
           <Button type="submit" loading={loginMutation.isPending} className="w-full">
             Iniciar sesión
           </Button>

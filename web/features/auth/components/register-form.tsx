@@ -2,7 +2,7 @@ import { adminMessages } from '@common/admin/admin-messages';
 import { authMessages } from '@common/auth/auth-messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldError, useForm, useWatch } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
+import { FormAlert } from '../../../components/form/form-alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useSearchParams } from 'react-router';
@@ -16,11 +16,18 @@ import { PictureField } from './picture-field';
 import { serverErrorMessage } from './server-error';
 
 export function RegisterForm() {
-  const signup = useSignupStatus().data?.signup ?? 'open';
-  const invite = useSearchParams()[0].get('invite') ?? undefined;
+  const invite = useSearchParams()[0].get('invite') || undefined;
+  const status = useSignupStatus(invite);
+  const signup = status.data?.signup ?? 'open';
   if (signup === 'closed') return <SignupNotice title="El registro está cerrado" text={adminMessages.signupClosedHelp} />;
   if (signup === 'invite' && !invite) return <SignupNotice title="Registro solo con invitación" text={adminMessages.signupInviteHelp} />;
-  return <OpenRegisterForm invite={invite} />;
+  // An invitation link: the form waits to know whom it is for, so its e-mail starts filled in.
+  if (invite && status.isPending) return null;
+  const described = status.data?.invite;
+  if (signup === 'invite' && described && !described.valid) {
+    return <SignupNotice title="Esta invitación ya no sirve" text={`${adminMessages.inviteInvalid}. Pide otra a quien te invitó.`} />;
+  }
+  return <OpenRegisterForm invite={invite} invitedEmail={described?.valid ? (described.email ?? '') : undefined} />;
 }
 
 /** Why there is no form: sign-up is closed, or needs an invitation link. */
@@ -35,12 +42,13 @@ function SignupNotice({ title, text }: { title: string; text: string }) {
   );
 }
 
-function OpenRegisterForm({ invite }: { invite: string | undefined }) {
+/** `invitedEmail`: set for a usable invitation, '' when it is for any address. */
+function OpenRegisterForm({ invite, invitedEmail }: { invite: string | undefined; invitedEmail: string | undefined }) {
   const registerMutation = useRegister();
   const form = useForm<RegisterFormInput, unknown, RegisterFormValues>({
     resolver: zodResolver(registerFormSchema),
     criteriaMode: 'all',
-    defaultValues: { name: '', email: '', password: '' },
+    defaultValues: { name: '', email: invitedEmail ?? '', password: '' },
   });
   const { errors } = form.formState;
   const pictureFiles = useWatch({ control: form.control, name: 'profileImage' });
@@ -63,8 +71,12 @@ function OpenRegisterForm({ invite }: { invite: string | undefined }) {
       <CardHeader>
         <CardTitle>Registrarse</CardTitle>
         <CardDescription>Crea una cuenta nueva si aún no tienes una</CardDescription>
-        {serverError && (
-          <Alert>{serverError}</Alert>
+        {invitedEmail !== undefined && (
+          <p role="status" className="rounded-lg border border-teal-400/40 bg-teal-950/40 px-3 py-2 text-sm text-teal-100">
+            {invitedEmail
+              ? `Te han invitado a Corto. La invitación es para ${invitedEmail}: regístrate con esa dirección.`
+              : 'Te han invitado a Corto. Crea tu cuenta con el email que quieras.'}
+          </p>
         )}
       </CardHeader>
       <CardContent>
@@ -94,6 +106,8 @@ function OpenRegisterForm({ invite }: { invite: string | undefined }) {
             error={errors.profileImage as FieldError | undefined}
             registration={form.register('profileImage')}
           />
+          {/* Beside the button: on a phone the card's top is out of view by then. */}
+          <FormAlert message={serverError} />
           <Button type="submit" loading={registerMutation.isPending} className="w-full">
             Crear cuenta
           </Button>

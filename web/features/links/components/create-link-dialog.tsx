@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { CREATE_NEW_PARAM, returnAfterSignIn } from '../../auth/auth-paths';
 import { messagesOf } from '../../../components/form/field-messages';
-import { Alert } from '../../../components/ui/alert';
+import { FormAlert } from '../../../components/form/form-alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { fieldErrorId } from '../../../components/ui/field-error';
@@ -135,9 +135,6 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
 
   return (
     <form noValidate onSubmit={withCampaign} className="grid gap-4">
-      {general && (
-        <Alert>{general}</Alert>
-      )}
       <LinkFields fieldProps={inputProps} errors={errors} publicBaseUrl={publicBaseUrl} />
       <UtmBuilder values={utm} onChange={setUtm} initial={emptyUtm} longUrl={typedUrl} />
       <ForwardQueryField {...form.register('forwardQuery')} />
@@ -151,6 +148,8 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
           </figcaption>
         </figure>
       )}
+      {/* Beside the button: a failure that belongs to no field is seen where «Crear» was pressed. */}
+      <FormAlert message={general} />
       <div className="flex flex-wrap items-center justify-end gap-3">
         <p role="status" className="text-sm text-slate-300">
           {creation.isPending ? 'Creando el link… La ventana se podrá cerrar cuando termine.' : ''}

@@ -7,7 +7,7 @@ import { type ComponentProps, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../api/client';
 import { messagesOf } from '../../../components/form/field-messages';
-import { Alert } from '../../../components/ui/alert';
+import { FormAlert } from '../../../components/form/form-alert';
 import { Button, type ButtonProps } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
@@ -73,7 +73,7 @@ function EditLinkForm({ link, onSaved }: { link: Link; onSaved: () => void }) {
         { id: link.id, changes: changesOf(values, defaults.expiresAt) },
         {
           onSuccess: () => {
-            toast('Cambios guardados.');
+            toast('Cambios guardados.', 'success');
             onSaved();
           },
           onError: (error) => {
@@ -113,7 +113,6 @@ function EditLinkForm({ link, onSaved }: { link: Link; onSaved: () => void }) {
 
   return (
     <form noValidate onSubmit={withCampaign} className="grid gap-4">
-      {general && <Alert>{general}</Alert>}
       <LinkFields fieldProps={inputProps} errors={errors} publicBaseUrl={publicBaseUrl} />
       <UtmBuilder values={utm} onChange={setUtm} initial={initialUtm} longUrl={typedUrl} />
       <ForwardQueryField {...form.register('forwardQuery')} />
@@ -148,6 +147,8 @@ function EditLinkForm({ link, onSaved }: { link: Link; onSaved: () => void }) {
           </div>
         )}
       </fieldset>
+      {/* Beside the button: a failure that belongs to no field is seen where «Guardar» was pressed. */}
+      <FormAlert message={general} />
       <div className="flex flex-wrap items-center justify-end gap-3">
         <p role="status" className="text-sm text-slate-300">
           {update.isPending ? 'Guardando…' : ''}

@@ -7,6 +7,7 @@ import { messageOf } from '../../../api/client';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { FilePicker } from '../../../components/ui/file-picker';
 import { Label } from '../../../components/ui/label';
 import { importLinks } from '../api/import-links';
 import { linkKeys } from '../api/link-keys';
@@ -79,12 +80,13 @@ function ImportForm() {
     <div className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor="import-file">Archivo CSV</Label>
-        <input
+        <FilePicker
           id="import-file"
-          type="file"
+          file={file ?? undefined}
+          buttonLabel="Elegir archivo"
+          emptyLabel="Sin archivo elegido"
           accept=".csv,text/csv"
           onChange={(event) => void choose(event.target.files?.[0] ?? null)}
-          className="text-sm text-slate-200 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-800 file:px-3 file:py-2 file:text-slate-100"
         />
       </div>
       {header && (

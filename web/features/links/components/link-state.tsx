@@ -2,7 +2,7 @@ import type { Link, LinkStatus } from '@common/links/link-schemas';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { toast } from '../../../components/ui/toaster';
-import { Button } from '../../../components/ui/button';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { messageOf } from '../../../api/client';
 import { useFreeAddress } from '../api/update-link';
 
@@ -38,7 +38,7 @@ export function linkStateLines(link: Link): string[] {
   return lines;
 }
 
-/** The former addresses of a link, each with a way to free it. */
+/** The former addresses of a link, each with a way to free it (after a confirmation). */
 export function PreviousAddresses({ link }: { link: Link }) {
   const free = useFreeAddress();
   if (link.previousAddresses.length === 0) return null;
@@ -51,20 +51,26 @@ export function PreviousAddresses({ link }: { link: Link }) {
         {link.previousAddresses.map((address) => (
           <li key={address} className="flex flex-wrap items-center gap-3 text-sm text-slate-300">
             <span className="break-all">/{address}</span>
-            <Button
+            <ConfirmButton
               size="sm"
               variant="outline"
               aria-label={`Liberar /${address}`}
               loading={free.isPending && free.variables?.address === address}
-              onClick={() =>
+              title={`¿Liberar /${address}?`}
+              description={`/${address} dejará de llevar a este link: quien la visite, y los códigos QR impresos con ella, dejarán de funcionar, y otra persona podrá usarla. No se puede deshacer.`}
+              confirmLabel="Liberar"
+              onConfirm={() =>
                 free.mutate(
                   { id: link.id, address },
-                  { onError: (error) => toast(`No se pudo liberar /${address}. ${messageOf(error)}`) },
+                  {
+                    onSuccess: () => toast(`/${address} liberada.`, 'success'),
+                    onError: (error) => toast(`No se pudo liberar /${address}. ${messageOf(error)}`),
+                  },
                 )
               }
             >
               Liberar
-            </Button>
+            </ConfirmButton>
           </li>
         ))}
       </ul>

@@ -72,9 +72,14 @@ export function QrDialog({ linkId, title, size = 'default' }: QrDialogProps) {
   );
 }
 
+/**
+ * A label, its input, its messages: three rows of the grid it sits in (a subgrid), so side by side
+ * the labels share a row (one wrapping on a phone moves both inputs alike) and a message under one
+ * input never moves its neighbour.
+ */
 function Field({ id, label, messages, children }: { id: string; label: string; messages: string[]; children: ReactNode }) {
   return (
-    <div className="grid gap-1">
+    <div className="row-span-3 grid grid-rows-subgrid content-start gap-y-1">
       <Label htmlFor={id}>{label}</Label>
       {children}
       <FieldError fieldId={id} messages={messages} />

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 export function TotalsCards({ totals }: { totals: { links: number; clicks: number } | undefined }) {
   const cards = [
     { title: 'Total de links creados', value: totals?.links },
-    { title: 'Total de clicks', value: totals?.clicks },
+    { title: 'Total de clics', value: totals?.clicks },
   ];
   return (
     <div className="grid gap-4 sm:grid-cols-2">

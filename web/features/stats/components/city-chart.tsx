@@ -33,11 +33,11 @@ export function CityChart({ byCity }: { byCity: LinkStats['byCity'] }) {
             tick={(props: TickProps) => <CityTick {...props} staggered={staggered} />}
           />
           <YAxis stroke={AXIS_COLOR} allowDecimals={false} width={40} tick={{ fontSize: 12 }} tickFormatter={formatNumber} />
-          <Tooltip {...tooltipStyle} formatter={(value) => [formatNumber(Number(value)), 'Clicks']} />
+          <Tooltip {...tooltipStyle} formatter={(value) => [formatNumber(Number(value)), 'Clics']} />
           <Line
             type="monotone"
             dataKey="clicks"
-            name="Clicks"
+            name="Clics"
             stroke={colorAt(0)}
             strokeWidth={2}
             dot={{ r: 4, fill: colorAt(0) }}

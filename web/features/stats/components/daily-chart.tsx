@@ -19,7 +19,7 @@ export function DailyChart({ byDay }: { byDay: LinkStats['byDay'] }) {
           <YAxis stroke={AXIS_COLOR} allowDecimals={false} width={40} tick={{ fontSize: 12 }} tickFormatter={formatNumber} />
           <Tooltip {...tooltipStyle} />
           <Legend />
-          <Area type="monotone" dataKey="clicks" name="Clicks" stroke={colorAt(0)} fill={colorAt(0)} fillOpacity={0.2} isAnimationActive={animate()} />
+          <Area type="monotone" dataKey="clicks" name="Clics" stroke={colorAt(0)} fill={colorAt(0)} fillOpacity={0.2} isAnimationActive={animate()} />
           <Area
             type="monotone"
             dataKey="visitors"

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { applyServerFields } from '../../../components/form/apply-server-fields';
-import { Alert } from '../../../components/ui/alert';
+import { FormAlert } from '../../../components/form/form-alert';
 import { Button } from '../../../components/ui/button';
 import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
@@ -55,7 +55,6 @@ export function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTok
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Crear token">
-      {errors.root?.server?.message && <Alert>{errors.root.server.message}</Alert>}
       <div className="grid gap-2">
         <Label htmlFor="token-name">Nombre</Label>
         <Input
@@ -91,6 +90,7 @@ export function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedTok
         />
         <FieldError fieldId="token-expiry" messages={expiryMessages} />
       </div>
+      <FormAlert message={errors.root?.server?.message} />
       <div>
         <Button type="submit" disabled={creation.isPending}>
           {creation.isPending ? 'Creando…' : 'Crear token'}

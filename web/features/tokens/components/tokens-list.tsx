@@ -1,7 +1,7 @@
 import type { ApiToken } from '@common/tokens/token-schemas';
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toaster';
-import { Button } from '../../../components/ui/button';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { messageOf } from '../../../api/client';
 import { useRevokeToken } from '../api/tokens';
 
@@ -9,7 +9,7 @@ const dateFormat = new Intl.DateTimeFormat('es', { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' });
 const scopeLabels = { read: 'Solo lectura', write: 'Lectura y escritura' } as const;
 
-/** The user's tokens: prefix, permissions, dates; each revoked with one click. */
+/** The user's tokens: prefix, permissions, dates; each revoked after a confirmation. */
 export function TokensList({ tokens }: { tokens: ApiToken[] }) {
   const revoke = useRevokeToken();
   // When the screen was opened: enough to tell a token that has expired.
@@ -35,20 +35,22 @@ export function TokensList({ tokens }: { tokens: ApiToken[] }) {
               <dt>{expired ? 'Caducó' : 'Caduca'}</dt>
               <dd>{token.expiresAt ? dateFormat.format(new Date(token.expiresAt)) : 'Nunca'}</dd>
             </dl>
-            <Button
-              variant="destructive"
+            <ConfirmButton
               size="sm"
               disabled={revoke.isPending && revoke.variables === token.id}
               aria-label={`Revocar ${token.name}`}
-              onClick={() =>
+              title={`¿Revocar el token «${token.name}»?`}
+              description="Los programas que lo usan dejarán de tener acceso al momento. No se puede deshacer: para volver a darles acceso tendrás que crear otro token."
+              confirmLabel="Revocar"
+              onConfirm={() =>
                 revoke.mutate(token.id, {
-                  onSuccess: () => toast(`Token «${token.name}» revocado`),
+                  onSuccess: () => toast(`Token «${token.name}» revocado`, 'success'),
                   onError: (error) => toast(`No se ha revocado el token. ${messageOf(error)}`),
                 })
               }
             >
               Revocar
-            </Button>
+            </ConfirmButton>
           </li>
         );
       })}
