@@ -34,7 +34,14 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), nextCursor: z.number().nullable() });
 export const adminUserResponseSchema = z.object({ user: adminUserSchema });
-export const adminUserPatchSchema = z.object({ disabled: z.boolean().optional(), role: z.enum(roles).optional() }).strict();
+export const adminUserPatchSchema = z
+  .object({
+    disabled: z.boolean().optional(),
+    role: z.enum(roles).optional(),
+    /** Why the account is disabled: kept in the audit log. */
+    reason: z.string().trim().max(500, { error: m.reasonTooLong }).optional(),
+  })
+  .strict();
 
 export const adminLinkSchema = z.object({
   id: z.number(),

@@ -25,6 +25,8 @@ export interface UsersTable {
   email_verified_at: Generated<number | null>;
   /** The lowercase address ADMIN_EMAILS has promoted this account for, or an admin demoted it under. */
   admin_grant_email: Generated<string | null>;
+  /** searchText(name): what the operator's search matches, accent-insensitive (migration 0019). */
+  name_search: Generated<string>;
 }
 
 export interface SessionsTable {
