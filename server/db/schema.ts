@@ -265,7 +265,12 @@ export interface ReportsTable {
   reason: string;
   email: string | null;
   created_at: number;
+  /** When an admin handled it (resolved or dismissed); null while open. */
   resolved_at: number | null;
+  /** 'open', 'resolved' or 'dismissed' (migration 0020). */
+  state: Generated<'open' | 'resolved' | 'dismissed'>;
+  /** The e-mail of the admin who handled it. */
+  handled_by: Generated<string | null>;
 }
 
 /** Every admin action: who, what, on what, when. */

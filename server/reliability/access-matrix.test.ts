@@ -128,6 +128,30 @@ const matrix: Record<string, Entry> = {
     status: adminOnly,
     request: adminRequest('GET', () => '/api/admin/reports'),
   },
+  'GET /api/admin/reports/count': {
+    access: 'private',
+    status: adminOnly,
+    request: adminRequest('GET', () => '/api/admin/reports/count'),
+  },
+  'PATCH /api/admin/reports/:id': {
+    access: 'private',
+    status: adminOnly,
+    request: adminRequest(
+      'PATCH',
+      async ({ t }) => {
+        const report = await t.database.db
+          .insertInto('reports')
+          .values({ reported_link: 'zafiro', url_id: null, reason: 'Spam', email: null, created_at: Date.now(), resolved_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return `/api/admin/reports/${report.id}`;
+      },
+      { state: 'dismissed' },
+    ),
+    check: (_world, caller, response) => {
+      if (caller === 'owner') expect(response.json().report.state).toBe('dismissed');
+    },
+  },
   'POST /api/admin/invites': {
     access: 'private',
     status: { anonymous: 401, forged: 401, other: 403, owner: 201 },
