@@ -455,16 +455,10 @@ const matrix: Record<string, Entry> = {
     },
   },
   'GET /api/openapi.json': publicPage('/api/openapi.json'),
-  // The reference page and its files (@fastify/swagger-ui).
+  // The reference page and its stylesheet (server/openapi/reference-page.ts).
   'GET /api/docs': publicPage('/api/docs'),
   'GET /api/docs/': publicPage('/api/docs/'),
-  'GET /api/docs/*': publicPage('/api/docs/static/swagger-ui.css'),
-  'GET /api/docs/json': publicPage('/api/docs/json'),
-  'GET /api/docs/yaml': publicPage('/api/docs/yaml'),
-  // The plugin sends its own copy of the page to /api/docs/.
-  'GET /api/docs/static/index.html': { ...publicPage('/api/docs/static/index.html'), status: { anonymous: 302, forged: 302, other: 302, owner: 302 } },
-  'GET /api/docs/static/swagger-initializer.js': publicPage('/api/docs/static/swagger-initializer.js'),
-  'GET /api/docs/static/theme/corto.css': publicPage('/api/docs/static/theme/corto.css'),
+  'GET /api/docs/referencia.css': publicPage('/api/docs/referencia.css'),
   'PATCH /api/account': {
     access: 'private',
     status: anyUser,
