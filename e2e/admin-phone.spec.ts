@@ -56,6 +56,8 @@ test('every /admin screen fits a 375 px phone, its actions on screen, and axe fi
       expect(box.x, `${route}: «${await button.textContent()}» starts on screen`).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, `${route}: «${await button.textContent()}» ends on screen`).toBeLessThanOrEqual(375);
     }
+    // To look at, as e2e/screenshots.spec.ts keeps the other screens.
+    await page.screenshot({ path: `e2e/artifacts/screenshots/admin${route.replace(/\W+/g, '-')}-375.png`, fullPage: true });
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
     const found = results.violations.filter((violation) => ['moderate', 'serious', 'critical'].includes(violation.impact ?? ''));
     expect(found.map((v) => `${route}: ${v.id} (${v.impact}) ${v.nodes.length} nodes: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);

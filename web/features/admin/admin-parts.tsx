@@ -77,7 +77,7 @@ export function Facts({ facts }: { facts: [string, ReactNode][] }) {
     <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
       {facts.map(([label, value]) => (
         <div key={label} className="flex min-w-0 max-w-full gap-1">
-          <dt className="text-slate-400">{label}:</dt>
+          <dt className="shrink-0 text-slate-400">{label}:</dt>
           <dd className="min-w-0">{value}</dd>
         </div>
       ))}

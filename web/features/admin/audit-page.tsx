@@ -18,12 +18,12 @@ export function AuditPage() {
               return (
                 <AdminCard key={entry.id}>
                   <p className="text-xs text-slate-400">
-                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> · <span className="break-all">{entry.admin}</span>
+                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> · {entry.admin}
                   </p>
                   <p className="mt-1">
                     <span className="font-medium">{auditActionLabel(entry.action)}</span>
                     {': '}
-                    <span className="break-all">{entry.target}</span>
+                    {entry.target}
                   </p>
                   {detail && <p className="mt-1 text-sm break-words text-slate-300">{detail}</p>}
                 </AdminCard>

@@ -22,14 +22,14 @@ export function LinksPage() {
             {links.map((link) => (
               <AdminCard key={link.id} actions={<LinkActions link={link} />}>
                 <p className="font-medium break-words">{link.title}</p>
-                <p className="text-sm break-all text-teal-300">{link.shortLink}</p>
+                <p className="text-sm text-teal-300">{link.shortLink}</p>
                 <p className="truncate text-sm text-slate-400" title={link.originalUrl}>
                   {link.originalUrl}
                 </p>
                 <p className="text-xs text-slate-400">{formatDateTime(link.createdAt)}</p>
                 <Facts
                   facts={[
-                    ['Propietario', <span key="owner" className="break-all">{link.owner.email}</span>],
+                    ['Propietario', link.owner.email],
                     ['Clics', formatNumber(link.clicks)],
                     ['Estado', link.disabled ? `Desactivado${link.disabledReason ? `: ${link.disabledReason}` : ''}` : 'Activo'],
                   ]}

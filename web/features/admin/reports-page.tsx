@@ -17,21 +17,21 @@ function ReportItem({ report }: { report: AdminReport }) {
     <li className="flex min-w-0 flex-col gap-3 rounded-lg border wrap-anywhere border-slate-800 p-4">
       <p className="text-xs text-slate-400">
         {formatDateTime(report.createdAt)}
-        {report.email ? <span className="break-all"> · {report.email}</span> : ''}
+        {report.email ? ` · ${report.email}` : ''}
       </p>
       <p className="whitespace-pre-wrap break-words">{report.reason}</p>
       {report.link ? (
         <div className="flex flex-col gap-2 text-sm">
-          <p className="break-all">
+          <p>
             <span className="text-teal-300">{report.link.shortLink}</span> → <span className="text-slate-300">{report.link.originalUrl}</span>
           </p>
           <p className="break-words text-slate-400">
-            Propietario: <span className="break-all">{report.link.owner.email}</span> · {report.link.disabled ? 'Desactivado' : 'Activo'}
+            Propietario: {report.link.owner.email} · {report.link.disabled ? 'Desactivado' : 'Activo'}
           </p>
           <LinkActions link={report.link} withOwnerDisable />
         </div>
       ) : (
-        <p className="text-sm break-all text-slate-400">{report.address} (el link ya no existe)</p>
+        <p className="text-sm text-slate-400">{report.address} (el link ya no existe)</p>
       )}
       <div className="flex flex-wrap items-center gap-2 border-t border-slate-800 pt-3" role="group" aria-label="Gestionar la denuncia">
         {report.state === 'open' ? (
@@ -48,7 +48,7 @@ function ReportItem({ report }: { report: AdminReport }) {
             <p className="text-sm text-slate-300">
               <span className="font-medium">{handledLabel[report.state]}</span>
               {report.handledAt ? ` el ${formatDateTime(report.handledAt)}` : ''}
-              {report.handledBy ? <span className="break-all"> por {report.handledBy}</span> : ''}
+              {report.handledBy ? ` por ${report.handledBy}` : ''}
             </p>
             <Button size="sm" variant="ghost" loading={update.isPending} onClick={() => set('open', 'Denuncia reabierta')}>
               Reabrir

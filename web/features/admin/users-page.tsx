@@ -65,7 +65,7 @@ export function UsersPage() {
                 }
               >
                 <p className="font-medium break-words">{user.name}</p>
-                <p className="text-sm break-all text-slate-400">{user.email}</p>
+                <p className="text-sm text-slate-400">{user.email}</p>
                 <Facts
                   facts={[
                     ['Rol', user.role === 'admin' ? 'Administrador' : 'Usuario'],
