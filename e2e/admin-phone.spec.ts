@@ -86,3 +86,31 @@ test('/admin/links at 1280 px: every line, the dates included, has enough contra
   const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.length} nodes`)).toEqual([]);
 });
+
+test('a refused action is told inside its dialog, beside its buttons, and the dialog stays', async ({ browser, page, consoleErrors }) => {
+  const userContext = await browser.newContext();
+  const target = await signUpViaApi(await userContext.newPage(), { email: uniqueEmail('rechazo') });
+  await userContext.close();
+  await signInAsAdmin(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  // The server refuses (as it does for the last admin): the answer is made here.
+  consoleErrors.allow(/status of 409 \(Conflict\) \(http:\/\/[^/]+\/api\/admin\/users\/\d+\)$/);
+  await page.route('**/api/admin/users/*', (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'conflict', message: 'Tiene que quedar al menos un administrador' } }) })
+      : route.fallback(),
+  );
+  await page.goto(`/admin/usuarios?q=${encodeURIComponent(target.email)}`);
+  const card = page.getByRole('list', { name: 'Usuarios' }).getByRole('listitem').filter({ hasText: target.email });
+  await card.getByRole('button', { name: 'Desactivar' }).click();
+  const dialog = page.getByRole('dialog', { name: `¿Desactivar la cuenta de ${target.email}?` });
+  await dialog.getByRole('button', { name: 'Desactivar cuenta' }).click();
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toHaveText('Tiene que quedar al menos un administrador');
+  await expect(alert).toBeInViewport();
+  await expect(dialog.getByRole('button', { name: 'Desactivar cuenta' })).toBeEnabled();
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(results.violations.filter((v) => ['moderate', 'serious', 'critical'].includes(v.impact ?? '')).map((v) => v.id)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(card).toContainText('Activo');
+});
