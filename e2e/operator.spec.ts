@@ -42,9 +42,21 @@ test('an admin moderates users and links, closes sign-up, and reads the reports 
   // Users: search, then disable.
   await page.getByRole('searchbox', { name: 'Buscar por email o nombre' }).fill(victim.email);
   await page.getByRole('button', { name: 'Buscar' }).click();
-  const row = page.getByRole('row', { name: new RegExp(victim.email) });
+  const row = page.getByRole('list', { name: 'Usuarios' }).getByRole('listitem').filter({ hasText: victim.email });
+  await expect(row).toContainText('Activo');
+  // The app's own dialog (never the browser's): what it does, an optional reason, Cancelar.
+  await row.getByRole('button', { name: 'Desactivar' }).click();
+  const disableUser = page.getByRole('dialog', { name: `¿Desactivar la cuenta de ${victim.email}?` });
+  await expect(disableUser).toContainText('todos sus links dejarán de funcionar');
+  await disableUser.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(disableUser).toBeHidden();
+  await expect(row.getByRole('button', { name: 'Desactivar' })).toBeFocused();
   await expect(row).toContainText('Activo');
   await row.getByRole('button', { name: 'Desactivar' }).click();
+  await disableUser.getByLabel('Motivo (opcional)').fill('Cuenta de spam');
+  await disableUser.getByRole('button', { name: 'Desactivar cuenta' }).click();
+  await expect(disableUser).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Usuario desactivado' })).toBeVisible();
   await expect(row).toContainText('Desactivado');
   const login = await userPage.request.post('/api/auth/login', { headers: sameOrigin, data: { email: victim.email, password: victim.password } });
   expect(login.status()).toBe(403);
@@ -56,9 +68,12 @@ test('an admin moderates users and links, closes sign-up, and reads the reports 
   await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Links' }).click();
   await page.getByRole('searchbox', { name: /Buscar por título/ }).fill('oferta-e2e');
   await page.getByRole('button', { name: 'Buscar' }).click();
-  const linkRow = page.getByRole('row', { name: /Oferta sospechosa/ });
-  page.once('dialog', (dialog) => void dialog.accept('Phishing'));
+  const linkRow = page.getByRole('list', { name: 'Links' }).getByRole('listitem').filter({ hasText: 'Oferta sospechosa' });
   await linkRow.getByRole('button', { name: 'Desactivar' }).click();
+  const disableLink = page.getByRole('dialog', { name: '¿Desactivar este link?' });
+  await disableLink.getByLabel('Motivo (opcional)').fill('Phishing');
+  await disableLink.getByRole('button', { name: 'Desactivar' }).click();
+  await expect(disableLink).toBeHidden();
   await expect(linkRow).toContainText('Desactivado: Phishing');
   const visit = await userPage.request.get(`/${link.shortCode}`, { maxRedirects: 0 });
   expect(visit.status()).toBe(410);
@@ -73,12 +88,34 @@ test('an admin moderates users and links, closes sign-up, and reads the reports 
   await userPage.getByRole('button', { name: 'Enviar denuncia' }).click();
   await expect(userPage.getByRole('status')).toContainText('Hemos recibido tu denuncia');
 
-  await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Denuncias' }).click();
-  const report = page.getByRole('listitem').filter({ hasText: 'Se hace pasar por mi banco' });
+  // The navigation counts the open reports.
+  const reportsTab = page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: /Denuncias/ });
+  await expect(reportsTab).toHaveAccessibleName(/Denuncias \d+ abiertas?/);
+  await reportsTab.click();
+  const openList = page.getByRole('list', { name: 'Denuncias abiertas' });
+  const report = openList.getByRole('listitem').filter({ hasText: 'Se hace pasar por mi banco' });
   await expect(report).toContainText(victim.email);
   await expect(report).toContainText('https://example.com/oferta-e2e');
   await report.getByRole('button', { name: 'Activar', exact: true }).click();
   await expect(report).toContainText('Activo');
+  // Handled: it leaves the open list for the handled one, saying who and when; it can be reopened.
+  const openBefore = Number((await page.getByRole('tab', { name: /Abiertas/ }).textContent())?.match(/\d+/)?.[0]);
+  await report.getByRole('button', { name: 'Resuelta' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Denuncia marcada como resuelta' })).toBeVisible();
+  await expect(openList.getByText('Se hace pasar por mi banco')).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: /Abiertas/ })).toHaveText(`Abiertas (${openBefore - 1})`);
+  await page.getByRole('tab', { name: 'Gestionadas' }).click();
+  await expect(page).toHaveURL(/lista=gestionadas/);
+  const handled = page.getByRole('list', { name: 'Denuncias gestionadas' }).getByRole('listitem').filter({ hasText: 'Se hace pasar por mi banco' });
+  await expect(handled).toContainText(`Resuelta el `);
+  await expect(handled).toContainText(`por ${ADMIN}`);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Gestionadas' })).toHaveAttribute('aria-selected', 'true');
+  await handled.getByRole('button', { name: 'Reabrir' }).click();
+  await expect(handled).toHaveCount(0);
+  await page.getByRole('tab', { name: /Abiertas/ }).click();
+  await openList.getByRole('listitem').filter({ hasText: 'Se hace pasar por mi banco' }).getByRole('button', { name: 'Descartada' }).click();
+  await expect(openList.getByText('Se hace pasar por mi banco')).toHaveCount(0);
 
   // Settings: close sign-up; the register tab says so, and the API refuses.
   await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Ajustes' }).click();
@@ -105,9 +142,17 @@ test('an admin moderates users and links, closes sign-up, and reads the reports 
 
   // The audit log lists what was done.
   await page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: 'Registro' }).click();
-  await expect(page.getByRole('row', { name: /Desactivó el link/ })).toContainText('Phishing');
-  await expect(page.getByRole('row', { name: /Desactivó la cuenta/ }).first()).toContainText(victim.email);
-  await expect(page.getByRole('row', { name: /Creó una invitación/ }).first()).toBeVisible();
+  const log = page.getByRole('list', { name: 'Registro de acciones' }).getByRole('listitem');
+  await expect(log.filter({ hasText: 'Desactivó el link' }).first()).toContainText('Motivo: Phishing');
+  await expect(log.filter({ hasText: 'Desactivó la cuenta' }).first()).toContainText(victim.email);
+  await expect(log.filter({ hasText: 'Desactivó la cuenta' }).first()).toContainText('Motivo: Cuenta de spam');
+  await expect(log.filter({ hasText: 'Creó una invitación' }).first()).toBeVisible();
+  await expect(log.filter({ hasText: 'Marcó una denuncia como resuelta' }).first()).toBeVisible();
+  await expect(log.filter({ hasText: 'Descartó una denuncia' }).first()).toBeVisible();
+  // The sign-up modes in words, never the codes.
+  await expect(log.filter({ hasText: 'Cambió el registro' }).filter({ hasText: 'Solo con invitación' }).first()).toBeVisible();
+  await expect(log.filter({ hasText: 'Cambió el registro' }).filter({ hasText: 'Cerrado' }).first()).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Registro de acciones' })).not.toContainText(/\b(open|closed|invite)\b/);
 
   expect(consoleErrors.seen).toEqual([]);
   await userContext.close();

@@ -29,7 +29,6 @@ const externalPackages = [
   'better-sqlite3',
   'sharp',
   '@node-rs/argon2',
-  '@fastify/swagger-ui',
   'pino',
   '@aws-sdk/client-s3',
   '@ip-location-db/*',

@@ -22,5 +22,8 @@ export const adminMessages = {
   reportReasonRequired: 'Cuéntanos por qué denuncias este link',
   reportReasonTooLong: 'El motivo no puede tener más de 2000 caracteres',
   reportEmailInvalid: 'El email no es válido',
+  reportNotFound: 'Denuncia no encontrada',
+  reportStateInvalid: 'El estado debe ser open, resolved o dismissed',
+  reportListInvalid: 'La lista debe ser open o handled',
   reportsRateLimited: 'Has enviado demasiadas denuncias. Espera un rato y vuelve a intentarlo.',
 } as const;

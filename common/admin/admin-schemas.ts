@@ -34,7 +34,14 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), nextCursor: z.number().nullable() });
 export const adminUserResponseSchema = z.object({ user: adminUserSchema });
-export const adminUserPatchSchema = z.object({ disabled: z.boolean().optional(), role: z.enum(roles).optional() }).strict();
+export const adminUserPatchSchema = z
+  .object({
+    disabled: z.boolean().optional(),
+    role: z.enum(roles).optional(),
+    /** Why the account is disabled: kept in the audit log. */
+    reason: z.string().trim().max(500, { error: m.reasonTooLong }).optional(),
+  })
+  .strict();
 
 export const adminLinkSchema = z.object({
   id: z.number(),
@@ -103,6 +110,10 @@ export const reportCreateSchema = z.object({
   .strict();
 export type ReportCreate = z.infer<typeof reportCreateSchema>;
 
+/** A report's state: new, acted on, or nothing to do. */
+export const reportStates = ['open', 'resolved', 'dismissed'] as const;
+export type ReportState = (typeof reportStates)[number];
+
 export const adminReportSchema = z.object({
   id: z.number(),
   address: z.string(),
@@ -110,8 +121,26 @@ export const adminReportSchema = z.object({
   email: z.string().nullable(),
   createdAt: z.iso.datetime(),
   link: adminLinkSchema.nullable(),
+  state: z.enum(reportStates),
+  /** When and by whom it was resolved or dismissed; null while open. */
+  handledAt: z.iso.datetime().nullable(),
+  handledBy: z.string().nullable(),
 });
-export const adminReportsResponseSchema = z.object({ reports: z.array(adminReportSchema), nextCursor: z.number().nullable() });
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
+/** The reports list: the open ones (the default), or the handled ones apart. */
+export const adminReportsQuerySchema = adminListQuerySchema.omit({ q: true }).extend({
+  state: z.enum(['open', 'handled'], { error: m.reportListInvalid }).optional().default('open'),
+});
+export const adminReportsResponseSchema = z.object({
+  reports: z.array(adminReportSchema),
+  nextCursor: z.number().nullable(),
+  /** Reports still open, whichever list was asked for. */
+  openCount: z.number(),
+});
+export const adminReportsCountSchema = z.object({ open: z.number() });
+export const adminReportPatchSchema = z.object({ state: z.enum(reportStates, { error: m.reportStateInvalid }) }).strict();
+export const adminReportResponseSchema = z.object({ report: adminReportSchema });
 
 export const auditEntrySchema = z.object({
   id: z.number(),

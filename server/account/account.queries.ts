@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import type { UserRow } from '../db/schema';
+import { searchText } from '../db/search-text';
 
 // One query each, for the account's own routes.
 
@@ -8,7 +9,9 @@ export async function findUser(db: Database, id: number): Promise<UserRow | unde
 }
 
 export async function updateUser(db: Database, id: number, values: Partial<Pick<UserRow, 'name' | 'email' | 'profile_image' | 'password_hash' | 'email_verified_at'>>) {
-  return db.updateTable('users').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  // A new name brings its searchable copy (the operator's accent-insensitive search).
+  const row = values.name === undefined ? values : { ...values, name_search: searchText(values.name) };
+  return db.updateTable('users').set(row).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Ends every session of the user but the one whose token hash is kept (none when undefined). */

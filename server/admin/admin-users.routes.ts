@@ -63,7 +63,7 @@ export async function adminUsersRoutes(app: FastifyInstance, context: AppContext
     async (request) => {
       const me = signedInUser(request);
       const { id } = request.params;
-      const { disabled, role } = request.body;
+      const { disabled, role, reason } = request.body;
       // One transaction holding the admins' lock: the check that an admin remains and the write
       // that could remove one cannot be split by another admin's change (server/admin/last-admin.ts).
       const done = await db.transaction().execute(async (trx) => {
@@ -75,7 +75,7 @@ export async function adminUsersRoutes(app: FastifyInstance, context: AppContext
           if (target.id === me.id) throw conflict(m.notYourself);
           await keepAnAdmin(trx, target.id);
           await trx.updateTable('users').set({ disabled_at: Date.now() }).where('id', '=', target.id).execute();
-          await recordAudit(trx, me, 'user.disable', target.email);
+          await recordAudit(trx, me, 'user.disable', target.email, reason || null);
           changes.disabled = true;
         } else if (disabled === false && target.disabled_at !== null) {
           await trx.updateTable('users').set({ disabled_at: null }).where('id', '=', target.id).execute();

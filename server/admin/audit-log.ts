@@ -11,7 +11,10 @@ export type AuditAction =
   | 'link.enable'
   | 'settings.signup'
   | 'settings.blocked_domains'
-  | 'invite.create';
+  | 'invite.create'
+  | 'report.resolve'
+  | 'report.dismiss'
+  | 'report.reopen';
 
 export async function recordAudit(
   db: Database,

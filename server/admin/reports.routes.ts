@@ -1,11 +1,25 @@
 import { adminMessages as m } from '@common/admin/admin-messages';
-import { adminListQuerySchema, adminReportsResponseSchema, reportCreateSchema, signupStatusQuerySchema, signupStatusSchema } from '@common/admin/admin-schemas';
+import {
+  adminReportPatchSchema,
+  adminReportResponseSchema,
+  adminReportsCountSchema,
+  adminReportsQuerySchema,
+  adminReportsResponseSchema,
+  type ReportState,
+  reportCreateSchema,
+  signupStatusQuerySchema,
+  signupStatusSchema,
+} from '@common/admin/admin-schemas';
 import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
+import { signedInUser } from '../auth/require-user';
+import type { Database } from '../db/database';
+import type { ReportsTable } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { clientKey } from '../http/client-key';
 import { findLinkByCode } from '../redirect/link-lookup';
@@ -13,6 +27,7 @@ import { addressKey } from '@common/links/short-address';
 import { adminLinkOf } from './admin-links.routes';
 import { adminLinksQuery, numbers } from './admin-links.queries';
 import { ADMIN_PAGE_SIZE } from './admin-users.queries';
+import { recordAudit } from './audit-log';
 import { requireAdmin } from './require-admin';
 import { describeInvite, signupMode } from './signup-policy';
 
@@ -84,28 +99,77 @@ export async function reportsRoutes(app: FastifyInstance, context: AppContext) {
     return code ? { signup, invite: await describeInvite(db, code) } : { signup };
   });
 
+  const openCount = async (database: Database) =>
+    Number((await database.selectFrom('reports').select((eb) => eb.fn.countAll<number>().as('n')).where('state', '=', 'open').executeTakeFirstOrThrow()).n);
+
+  /** The API's report: its link (if it still exists) with owner and state, and how it was handled. */
+  const reportsOf = async (rows: Selectable<ReportsTable>[]) => {
+    const ids = [...new Set(rows.flatMap((row) => (row.url_id === null ? [] : [Number(row.url_id)])))];
+    const links = ids.length ? (await adminLinksQuery(db).where('urls.id', 'in', ids).execute()).map(numbers) : [];
+    const byId = new Map(links.map((link) => [link.id, adminLinkOf(link, config.publicBaseUrl)]));
+    return rows.map((row) => ({
+      id: Number(row.id),
+      address: row.reported_link,
+      reason: row.reason,
+      email: row.email,
+      createdAt: new Date(Number(row.created_at)).toISOString(),
+      link: row.url_id === null ? null : (byId.get(Number(row.url_id)) ?? null),
+      state: row.state,
+      handledAt: row.resolved_at === null ? null : new Date(Number(row.resolved_at)).toISOString(),
+      handledBy: row.handled_by,
+    }));
+  };
+
   routes.get(
     '/api/admin/reports',
-    { preHandler: requireAdmin, schema: { querystring: adminListQuerySchema, response: { 200: adminReportsResponseSchema } } },
+    { preHandler: requireAdmin, schema: { querystring: adminReportsQuerySchema, response: { 200: adminReportsResponseSchema } } },
     async (request) => {
+      const { cursor, state } = request.query;
       let query = db.selectFrom('reports').selectAll().orderBy('id', 'desc').limit(ADMIN_PAGE_SIZE + 1);
-      if (request.query.cursor) query = query.where('id', '<', request.query.cursor);
+      query = state === 'open' ? query.where('state', '=', 'open') : query.where('state', '<>', 'open');
+      if (cursor) query = query.where('id', '<', cursor);
       const rows = await query.execute();
       const page = rows.slice(0, ADMIN_PAGE_SIZE);
-      const ids = [...new Set(page.flatMap((row) => (row.url_id === null ? [] : [Number(row.url_id)])))];
-      const links = ids.length ? (await adminLinksQuery(db).where('urls.id', 'in', ids).execute()).map(numbers) : [];
-      const byId = new Map(links.map((link) => [link.id, adminLinkOf(link, config.publicBaseUrl)]));
       return {
-        reports: page.map((row) => ({
-          id: Number(row.id),
-          address: row.reported_link,
-          reason: row.reason,
-          email: row.email,
-          createdAt: new Date(Number(row.created_at)).toISOString(),
-          link: row.url_id === null ? null : (byId.get(Number(row.url_id)) ?? null),
-        })),
+        reports: await reportsOf(page),
         nextCursor: rows.length > ADMIN_PAGE_SIZE ? Number(page.at(-1)!.id) : null,
+        openCount: await openCount(db),
       };
+    },
+  );
+
+  // The count beside 'Denuncias' in the admin's navigation.
+  routes.get(
+    '/api/admin/reports/count',
+    { preHandler: requireAdmin, schema: { response: { 200: adminReportsCountSchema } } },
+    async () => ({ open: await openCount(db) }),
+  );
+
+  const auditActions: Record<ReportState, 'report.resolve' | 'report.dismiss' | 'report.reopen'> = {
+    resolved: 'report.resolve',
+    dismissed: 'report.dismiss',
+    open: 'report.reopen',
+  };
+
+  // 'Resuelta', 'Descartada', or back to open ('Reabrir'); each in the audit log.
+  routes.patch(
+    '/api/admin/reports/:id',
+    {
+      preHandler: requireAdmin,
+      schema: { params: z.object({ id: z.coerce.number().int().positive() }), body: adminReportPatchSchema, response: { 200: adminReportResponseSchema } },
+    },
+    async (request) => {
+      const me = signedInUser(request);
+      const { state } = request.body;
+      const row = await db.selectFrom('reports').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+      if (!row) throw new AppError('not_found', m.reportNotFound);
+      if (row.state !== state) {
+        const handled = state === 'open' ? { resolved_at: null, handled_by: null } : { resolved_at: Date.now(), handled_by: me.email };
+        await db.updateTable('reports').set({ state, ...handled }).where('id', '=', row.id).execute();
+        await recordAudit(db, me, auditActions[state], `denuncia ${row.id} (${row.reported_link})`);
+      }
+      const updated = await db.selectFrom('reports').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+      return { report: (await reportsOf([updated]))[0]! };
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import type { NewUserRow, UserRow } from '../db/schema';
+import { searchText } from '../db/search-text';
 
 // One query each; e-mails compare regardless of case (the users_email_lower_key index).
 
@@ -12,5 +13,5 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 }
 
 export async function insertUser(db: Database, user: NewUserRow): Promise<UserRow> {
-  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  return db.insertInto('users').values({ ...user, name_search: searchText(user.name) }).returningAll().executeTakeFirstOrThrow();
 }

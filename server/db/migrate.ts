@@ -18,6 +18,8 @@ import * as trigramSearch from './migrations/0015-trigram-search';
 import * as clickBatches from './migrations/0016-click-batches';
 import * as emailVerification from './migrations/0017-email-verification';
 import * as heldCodes from './migrations/0018-held-codes';
+import * as userNameSearch from './migrations/0019-user-name-search';
+import * as reportStates from './migrations/0020-report-states';
 
 /**
  * A migration; `compatibleWithPrevious` when it only expands the schema (a table, a nullable column,
@@ -46,6 +48,8 @@ const migrations: Record<string, CortoMigration> = {
   '0016-click-batches': clickBatches,
   '0017-email-verification': emailVerification,
   '0018-held-codes': heldCodes,
+  '0019-user-name-search': userNameSearch,
+  '0020-report-states': reportStates,
 };
 
 /**

@@ -25,6 +25,8 @@ export interface UsersTable {
   email_verified_at: Generated<number | null>;
   /** The lowercase address ADMIN_EMAILS has promoted this account for, or an admin demoted it under. */
   admin_grant_email: Generated<string | null>;
+  /** searchText(name): what the operator's search matches, accent-insensitive (migration 0019). */
+  name_search: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -263,7 +265,12 @@ export interface ReportsTable {
   reason: string;
   email: string | null;
   created_at: number;
+  /** When an admin handled it (resolved or dismissed); null while open. */
   resolved_at: number | null;
+  /** 'open', 'resolved' or 'dismissed' (migration 0020). */
+  state: Generated<'open' | 'resolved' | 'dismissed'>;
+  /** The e-mail of the admin who handled it. */
+  handled_by: Generated<string | null>;
 }
 
 /** Every admin action: who, what, on what, when. */

@@ -6,10 +6,10 @@ import type { DatabaseReader } from './database-reader';
 // planner weighing them against walking a list's own order; SQLite's FTS5 tables are asked
 // explicitly, and whether to ask them is decided here.
 
-/** FTS5 tables (migration 0015) and the columns each indexes. */
+/** FTS5 tables (migrations 0015, 0019) and the columns each indexes. */
 export interface FtsTables {
   urls_search: 'title_search' | 'original_url';
-  users_search: 'email' | 'name';
+  users_search: 'email' | 'name' | 'name_search';
 }
 
 /** A trigram is three characters: a shorter term has none to look up, and is compared row by row. */

@@ -1,17 +1,12 @@
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCS_PREFIX, OPENAPI_PATH } from './openapi';
+import { type OpenApiDocument, REFERENCE_CSS, REFERENCE_CSS_FILE, renderReferencePage } from './reference-page';
 
 const openApiDocument = z
   .looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()) })
   .meta({ description: 'El documento OpenAPI 3.1 de esta API' });
-
-// The reference page's wording that is ours: its title and a little CSS for Corto's colours.
-// Swagger UI itself has no Spanish translation; the document's own texts are Spanish.
-const SWAGGER_UI_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
-const THEME_CSS = `.swagger-ui .topbar { background: #0f766e; } .swagger-ui .info .title { font-family: system-ui, sans-serif; }`;
 
 /** GET /api/openapi.json (in the API's scope) and the reference page at /api/docs. */
 export async function openApiRoutes(app: FastifyInstance): Promise<void> {
@@ -23,22 +18,18 @@ export async function openApiRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** The reference page, its script and styles served by Corto (no CDN), under our own CSP. */
+/**
+ * The reference page (server/openapi/reference-page.ts), rendered once from the same document as
+ * /api/openapi.json, and its stylesheet: both under the site's own CSP, no script, no CDN.
+ */
 export async function docsPage(app: FastifyInstance): Promise<void> {
-  // The page is Spanish as far as it is ours: its language for screen readers and hyphenation.
-  app.addHook('onSend', async (_request, reply, payload) =>
-    typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')
-      ? payload.replace('<html lang="en">', '<html lang="es">')
-      : payload,
-  );
-  await app.register(fastifySwaggerUi, {
-    routePrefix: DOCS_PREFIX,
-    uiConfig: { url: OPENAPI_PATH, docExpansion: 'list', deepLinking: true, tryItOutEnabled: false, validatorUrl: null },
-    theme: { title: 'API de Corto: referencia', css: [{ filename: 'corto.css', content: THEME_CSS }] },
-    // Our CSP stays (helmet's, set on every answer), with one addition on these pages only: Swagger
-    // UI's bundle injects one fixed <style> element, allowed by its hash (never 'unsafe-inline').
-    // Another Swagger UI release may change it: e2e/api-tokens.spec.ts fails on the violation.
-    staticCSP: false,
-    transformStaticCSP: (header) => header.replace("style-src 'self'", `style-src 'self' ${SWAGGER_UI_STYLE_HASH}`),
-  });
+  const cssHref = `${DOCS_PREFIX}/${REFERENCE_CSS_FILE}`;
+  let page: string | undefined;
+  const send = async (_request: unknown, reply: FastifyReply) => {
+    page ??= renderReferencePage(app.swagger() as unknown as OpenApiDocument, cssHref);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+  };
+  app.get(DOCS_PREFIX, send);
+  app.get(`${DOCS_PREFIX}/`, send);
+  app.get(cssHref, async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(REFERENCE_CSS));
 }

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { isPublicRoute, tokenMayCall } from '../tokens/api-access';
 import { errorStatusesOf, statusDescriptions } from './error-statuses';
+import { operationSummaries } from './operation-summaries';
 
 // The OpenAPI 3.1 document of every /api route, generated from the zod schemas the routes validate
 // with (fastify-type-provider-zod's transforms through @fastify/swagger): nothing kept by hand but
@@ -18,11 +19,14 @@ export const DOCS_PREFIX = '/api/docs';
 const errorJsonSchema = z.toJSONSchema(apiErrorSchema, { target: 'draft-2020-12' });
 const errorExample = { error: { code: 'validation', message: 'Revisa los datos del formulario.', fields: { longUrl: ['La URL debe ser válida'] } } };
 
-const rateLimitHeaders = {
-  'RateLimit-Limit': { type: 'integer', description: 'Peticiones por minuto de este token (API_RATE_LIMIT).' },
+/** API_RATE_LIMIT as a reader needs it: the number this instance applies. */
+const perMinute = (limit: number) => (limit > 0 ? `${new Intl.NumberFormat('es').format(limit)} peticiones por minuto` : 'sin límite en esta instancia');
+
+const rateLimitHeadersOf = (limit: number) => ({
+  'RateLimit-Limit': { type: 'integer', description: `Peticiones por minuto de este token (en esta instancia, ${perMinute(limit)}).` },
   'RateLimit-Remaining': { type: 'integer', description: 'Peticiones que quedan en esta ventana.' },
   'RateLimit-Reset': { type: 'integer', description: 'Segundos hasta que la ventana vuelve a empezar.' },
-};
+});
 
 const TAGS: Array<[string, string, string]> = [
   ['/api/links', 'Links', 'Tus links: crear, listar, editar, borrar, estadísticas, QR y CSV.'],
@@ -75,6 +79,7 @@ const requestExamples: Record<string, unknown> = {
 const successDescription: Record<string, string> = { '200': 'Correcto', '201': 'Creado', '202': 'Aceptado', '204': 'Hecho, sin contenido' };
 
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  const rateLimitHeaders = rateLimitHeadersOf(config.apiRateLimit);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -93,7 +98,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
           bearerAuth: {
             type: 'http',
             scheme: 'bearer',
-            description: 'Token personal de API. `read`: solo GET; `write`: todo. Límite por token: API_RATE_LIMIT peticiones por minuto.',
+            description: `Token personal de API. \`read\`: solo GET; \`write\`: todo. Límite por token: ${perMinute(config.apiRateLimit)}.`,
           },
           cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'La sesión de la web (las escrituras piden Origin propio).' },
         },
@@ -118,6 +123,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         if (successDescription[status] && !response.description) response.description = successDescription[status];
       }
       const key = `${method} ${url}`;
+      if (!schema.summary && operationSummaries[key]) schema.summary = operationSummaries[key];
       if (IDEMPOTENT.has(key)) schema.headers = idempotencyHeader;
       if (MULTIPART.has(key)) schema.consumes = ['multipart/form-data'];
       const body = schema.body as Record<string, unknown> | undefined;

@@ -128,6 +128,30 @@ const matrix: Record<string, Entry> = {
     status: adminOnly,
     request: adminRequest('GET', () => '/api/admin/reports'),
   },
+  'GET /api/admin/reports/count': {
+    access: 'private',
+    status: adminOnly,
+    request: adminRequest('GET', () => '/api/admin/reports/count'),
+  },
+  'PATCH /api/admin/reports/:id': {
+    access: 'private',
+    status: adminOnly,
+    request: adminRequest(
+      'PATCH',
+      async ({ t }) => {
+        const report = await t.database.db
+          .insertInto('reports')
+          .values({ reported_link: 'zafiro', url_id: null, reason: 'Spam', email: null, created_at: Date.now(), resolved_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return `/api/admin/reports/${report.id}`;
+      },
+      { state: 'dismissed' },
+    ),
+    check: (_world, caller, response) => {
+      if (caller === 'owner') expect(response.json().report.state).toBe('dismissed');
+    },
+  },
   'POST /api/admin/invites': {
     access: 'private',
     status: { anonymous: 401, forged: 401, other: 403, owner: 201 },
@@ -431,16 +455,10 @@ const matrix: Record<string, Entry> = {
     },
   },
   'GET /api/openapi.json': publicPage('/api/openapi.json'),
-  // The reference page and its files (@fastify/swagger-ui).
+  // The reference page and its stylesheet (server/openapi/reference-page.ts).
   'GET /api/docs': publicPage('/api/docs'),
   'GET /api/docs/': publicPage('/api/docs/'),
-  'GET /api/docs/*': publicPage('/api/docs/static/swagger-ui.css'),
-  'GET /api/docs/json': publicPage('/api/docs/json'),
-  'GET /api/docs/yaml': publicPage('/api/docs/yaml'),
-  // The plugin sends its own copy of the page to /api/docs/.
-  'GET /api/docs/static/index.html': { ...publicPage('/api/docs/static/index.html'), status: { anonymous: 302, forged: 302, other: 302, owner: 302 } },
-  'GET /api/docs/static/swagger-initializer.js': publicPage('/api/docs/static/swagger-initializer.js'),
-  'GET /api/docs/static/theme/corto.css': publicPage('/api/docs/static/theme/corto.css'),
+  'GET /api/docs/referencia.css': publicPage('/api/docs/referencia.css'),
   'PATCH /api/account': {
     access: 'private',
     status: anyUser,

@@ -1,8 +1,11 @@
-import { NavLink, Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { BarLoader } from '../../components/ui/bar-loader';
 import { Alert } from '../../components/ui/alert';
 import { cn } from '../../lib/cn';
+import { formatNumber } from '../../lib/format';
 import { useSession } from '../auth/api/session';
+import { useOpenReportsCount } from './api/admin-api';
 
 const sections = [
   { to: '/admin/usuarios', label: 'Usuarios' },
@@ -24,6 +27,19 @@ export function AdminLayout() {
       </section>
     );
   }
+  return <AdminScreens />;
+}
+
+/** The tab bar ('Denuncias' with the count of open reports) and the section. */
+function AdminScreens() {
+  const count = useOpenReportsCount();
+  const openReports = count.data ?? 0;
+  // Read again on every move between the sections: reports arrive while the admin works.
+  const { pathname } = useLocation();
+  const { refetch } = count;
+  useEffect(() => {
+    void refetch();
+  }, [pathname, refetch]);
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold tracking-tight">Administración</h1>
@@ -37,6 +53,13 @@ export function AdminLayout() {
             }
           >
             {section.label}
+            {section.to === '/admin/denuncias' && openReports > 0 && (
+              <>
+                {' '}
+                <span className="ml-1 rounded-full bg-amber-300 px-1.5 py-0.5 text-xs font-semibold text-slate-950">{formatNumber(openReports)}</span>
+                <span className="sr-only">{openReports === 1 ? ' abierta' : ' abiertas'}</span>
+              </>
+            )}
           </NavLink>
         ))}
       </nav>

@@ -58,4 +58,29 @@ export function act<T>(promise: Promise<T>, done: string) {
   );
 }
 
-export const tableClass = 'w-full text-left text-sm [&_td]:border-t [&_td]:border-slate-800 [&_td]:px-2 [&_td]:py-2 [&_th]:px-2 [&_th]:py-1 [&_th]:text-slate-400';
+/**
+ * One row of an admin list, as a card: its facts, and its actions under them on a phone and beside
+ * them from 640 px, so nothing is ever wider than the screen.
+ */
+export function AdminCard({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  return (
+    <li className="flex min-w-0 flex-col gap-3 rounded-lg wrap-anywhere border border-slate-800 p-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0 flex-1">{children}</div>
+      {actions && <div className="shrink-0 sm:max-w-[50%]">{actions}</div>}
+    </li>
+  );
+}
+
+/** Labelled facts ('Rol: Usuario · Clics: 3'), wrapping as the width allows. */
+export function Facts({ facts }: { facts: [string, ReactNode][] }) {
+  return (
+    <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {facts.map(([label, value]) => (
+        <div key={label} className="flex min-w-0 max-w-full gap-1">
+          <dt className="shrink-0 text-slate-400">{label}:</dt>
+          <dd className="min-w-0">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

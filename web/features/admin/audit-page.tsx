@@ -1,19 +1,8 @@
+import { auditActionLabel, auditDetailLabel } from '@common/admin/audit-labels';
 import { usePageTitle } from '../../app/use-page-title';
 import { formatDateTime } from '../../lib/format';
-import { PagedList, tableClass } from './admin-parts';
+import { AdminCard, PagedList } from './admin-parts';
 import { useAudit } from './api/admin-api';
-
-const actionLabels: Record<string, string> = {
-  'user.disable': 'Desactivó la cuenta',
-  'user.enable': 'Activó la cuenta',
-  'user.role': 'Cambió el rol',
-  'user.delete': 'Eliminó la cuenta',
-  'link.disable': 'Desactivó el link',
-  'link.enable': 'Activó el link',
-  'settings.signup': 'Cambió el registro',
-  'settings.blocked_domains': 'Cambió los dominios bloqueados',
-  'invite.create': 'Creó una invitación',
-};
 
 export function AuditPage() {
   usePageTitle('Registro · Administración');
@@ -23,28 +12,24 @@ export function AuditPage() {
       <h2 className="text-xl font-semibold">Registro de acciones</h2>
       <PagedList query={query} empty="Todavía no hay acciones registradas.">
         {(entries) => (
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th>Cuándo</th>
-                <th>Quién</th>
-                <th>Qué</th>
-                <th>Sobre</th>
-                <th>Detalle</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDateTime(entry.createdAt)}</td>
-                  <td>{entry.admin}</td>
-                  <td>{actionLabels[entry.action] ?? entry.action}</td>
-                  <td className="break-all">{entry.target}</td>
-                  <td className="break-all">{entry.detail ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ul className="flex flex-col gap-2" aria-label="Registro de acciones">
+            {entries.map((entry) => {
+              const detail = auditDetailLabel(entry.action, entry.detail);
+              return (
+                <AdminCard key={entry.id}>
+                  <p className="text-xs text-slate-400">
+                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> · {entry.admin}
+                  </p>
+                  <p className="mt-1">
+                    <span className="font-medium">{auditActionLabel(entry.action)}</span>
+                    {': '}
+                    {entry.target}
+                  </p>
+                  {detail && <p className="mt-1 text-sm break-words text-slate-300">{detail}</p>}
+                </AdminCard>
+              );
+            })}
+          </ul>
         )}
       </PagedList>
     </section>

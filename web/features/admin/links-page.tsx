@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/use-page-title';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import { PagedList, SearchBox, tableClass } from './admin-parts';
+import { AdminCard, Facts, PagedList, SearchBox } from './admin-parts';
 import { useAdminLinks } from './api/admin-api';
 import { LinkActions } from './link-actions';
 
@@ -18,37 +18,25 @@ export function LinksPage() {
       <SearchBox label="Buscar por título, dirección o dominio de destino" initial={q} onSearch={(text) => setParams(text ? { q: text } : {})} />
       <PagedList query={query} empty="Ningún link coincide con la búsqueda.">
         {(links) => (
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th>Link</th>
-                <th>Propietario</th>
-                <th>Clics</th>
-                <th>Estado</th>
-                <th>
-                  <span className="sr-only">Acciones</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {links.map((link) => (
-                <tr key={link.id}>
-                  <td className="max-w-md">
-                    <div className="font-medium">{link.title}</div>
-                    <div className="text-teal-300">{link.shortLink}</div>
-                    <div className="truncate text-slate-400">{link.originalUrl}</div>
-                    <div className="text-xs text-slate-500">{formatDateTime(link.createdAt)}</div>
-                  </td>
-                  <td>{link.owner.email}</td>
-                  <td>{formatNumber(link.clicks)}</td>
-                  <td>{link.disabled ? `Desactivado${link.disabledReason ? `: ${link.disabledReason}` : ''}` : 'Activo'}</td>
-                  <td>
-                    <LinkActions link={link} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ul className="flex flex-col gap-3" aria-label="Links">
+            {links.map((link) => (
+              <AdminCard key={link.id} actions={<LinkActions link={link} />}>
+                <p className="font-medium break-words">{link.title}</p>
+                <p className="text-sm text-teal-300">{link.shortLink}</p>
+                <p className="truncate text-sm text-slate-400" title={link.originalUrl}>
+                  {link.originalUrl}
+                </p>
+                <p className="text-xs text-slate-400">{formatDateTime(link.createdAt)}</p>
+                <Facts
+                  facts={[
+                    ['Propietario', link.owner.email],
+                    ['Clics', formatNumber(link.clicks)],
+                    ['Estado', link.disabled ? `Desactivado${link.disabledReason ? `: ${link.disabledReason}` : ''}` : 'Activo'],
+                  ]}
+                />
+              </AdminCard>
+            ))}
+          </ul>
         )}
       </PagedList>
     </section>

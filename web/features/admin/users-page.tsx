@@ -3,8 +3,9 @@ import { usePageTitle } from '../../app/use-page-title';
 import { Button } from '../../components/ui/button';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useSession } from '../auth/api/session';
-import { act, PagedList, SearchBox, tableClass } from './admin-parts';
+import { act, AdminCard, Facts, PagedList, SearchBox } from './admin-parts';
 import { useAdminUsers, useDeleteUser, useUpdateUser } from './api/admin-api';
+import { ConfirmAction } from './confirm-action';
 
 export function UsersPage() {
   usePageTitle('Usuarios · Administración');
@@ -21,73 +22,67 @@ export function UsersPage() {
       <SearchBox label="Buscar por email o nombre" initial={q} onSearch={(text) => setParams(text ? { q: text } : {})} />
       <PagedList query={query} empty="Ningún usuario coincide con la búsqueda.">
         {(users) => (
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th>Usuario</th>
-                <th>Rol</th>
-                <th>Estado</th>
-                <th>Links</th>
-                <th>Clics</th>
-                <th>Alta</th>
-                <th>
-                  <span className="sr-only">Acciones</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    <div className="font-medium">{user.name}</div>
-                    <div className="text-slate-400">{user.email}</div>
-                  </td>
-                  <td>{user.role === 'admin' ? 'Administrador' : 'Usuario'}</td>
-                  <td>{user.disabled ? 'Desactivado' : 'Activo'}</td>
-                  <td>
-                    <Link className="text-teal-300 hover:underline" to={`/admin/links?owner=${user.id}`}>
-                      {formatNumber(user.links)}
-                    </Link>
-                  </td>
-                  <td>{formatNumber(user.clicks)}</td>
-                  <td>{formatDateTime(user.createdAt)}</td>
-                  <td>
-                    {user.id !== me?.id && (
-                      <div className="flex flex-wrap gap-1" aria-label={`Acciones de ${user.email}`} role="group">
-                        <Button
-                          size="sm"
+          <ul className="flex flex-col gap-3" aria-label="Usuarios">
+            {users.map((user) => (
+              <AdminCard
+                key={user.id}
+                actions={
+                  user.id !== me?.id && (
+                    <div className="flex flex-wrap gap-1" aria-label={`Acciones de ${user.email}`} role="group">
+                      {user.disabled ? (
+                        <Button size="sm" variant="outline" onClick={() => act(update.mutateAsync({ id: user.id, disabled: false }), 'Usuario activado')}>
+                          Activar
+                        </Button>
+                      ) : (
+                        <ConfirmAction
+                          label="Desactivar"
                           variant="outline"
-                          onClick={() => act(update.mutateAsync({ id: user.id, disabled: !user.disabled }), user.disabled ? 'Usuario activado' : 'Usuario desactivado')}
-                        >
-                          {user.disabled ? 'Activar' : 'Desactivar'}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() =>
-                            act(update.mutateAsync({ id: user.id, role: user.role === 'admin' ? 'user' : 'admin' }), 'Rol cambiado')
-                          }
-                        >
-                          {user.role === 'admin' ? 'Quitar administrador' : 'Hacer administrador'}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="destructive"
-                          onClick={() => {
-                            if (window.confirm(`¿Eliminar la cuenta de ${user.email} con todos sus links y estadísticas? No se puede deshacer.`)) {
-                              act(remove.mutateAsync(user.id), 'Cuenta eliminada');
-                            }
-                          }}
-                        >
-                          Eliminar
-                        </Button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                          title={`¿Desactivar la cuenta de ${user.email}?`}
+                          description="No podrá entrar, sus sesiones y tokens se cerrarán y todos sus links dejarán de funcionar. Puedes volver a activarla cuando quieras."
+                          confirmLabel="Desactivar cuenta"
+                          withReason
+                          done="Usuario desactivado"
+                          onConfirm={(reason) => update.mutateAsync({ id: user.id, disabled: true, reason })}
+                        />
+                      )}
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => act(update.mutateAsync({ id: user.id, role: user.role === 'admin' ? 'user' : 'admin' }), 'Rol cambiado')}
+                      >
+                        {user.role === 'admin' ? 'Quitar administrador' : 'Hacer administrador'}
+                      </Button>
+                      <ConfirmAction
+                        label="Eliminar"
+                        title={`¿Eliminar la cuenta de ${user.email}?`}
+                        description="Se eliminarán la cuenta, todos sus links y sus estadísticas. No se puede deshacer."
+                        confirmLabel="Eliminar cuenta"
+                        done="Cuenta eliminada"
+                        onConfirm={() => remove.mutateAsync(user.id)}
+                      />
+                    </div>
+                  )
+                }
+              >
+                <p className="font-medium break-words">{user.name}</p>
+                <p className="text-sm text-slate-400">{user.email}</p>
+                <Facts
+                  facts={[
+                    ['Rol', user.role === 'admin' ? 'Administrador' : 'Usuario'],
+                    ['Estado', user.disabled ? 'Desactivado' : 'Activo'],
+                    [
+                      'Links',
+                      <Link key="links" className="text-teal-300 hover:underline" to={`/admin/links?owner=${user.id}`}>
+                        {formatNumber(user.links)}
+                      </Link>,
+                    ],
+                    ['Clics', formatNumber(user.clicks)],
+                    ['Alta', formatDateTime(user.createdAt)],
+                  ]}
+                />
+              </AdminCard>
+            ))}
+          </ul>
         )}
       </PagedList>
     </section>

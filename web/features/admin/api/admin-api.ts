@@ -1,4 +1,4 @@
-import type { AdminLink, AdminUser, AuditEntry, Settings, SignupMode } from '@common/admin/admin-schemas';
+import type { AdminLink, AdminReport, AdminUser, AuditEntry, ReportState, Settings, SignupMode } from '@common/admin/admin-schemas';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
 
@@ -8,7 +8,8 @@ export const adminKeys = {
   all: ['admin'] as const,
   users: (q: string) => ['admin', 'users', q] as const,
   links: (q: string, owner: string) => ['admin', 'links', q, owner] as const,
-  reports: ['admin', 'reports'] as const,
+  reports: (list: ReportList) => ['admin', 'reports', list] as const,
+  reportsCount: ['admin', 'reports-count'] as const,
   settings: ['admin', 'settings'] as const,
   audit: ['admin', 'audit'] as const,
 };
@@ -44,16 +45,18 @@ export const useAdminUsers = (q: string) =>
 export const useAdminLinks = (q: string, owner: string) =>
   useInfiniteQuery(pagedQuery<AdminLink>(adminKeys.links(q, owner), (cursor) => withQuery('/api/admin/links', { q, owner, cursor }), 'links'));
 
-export interface AdminReport {
-  id: number;
-  address: string;
-  reason: string;
-  email: string | null;
-  createdAt: string;
-  link: AdminLink | null;
-}
-export const useAdminReports = () =>
-  useInfiniteQuery(pagedQuery<AdminReport>(adminKeys.reports, (cursor) => withQuery('/api/admin/reports', { cursor }), 'reports'));
+/** Open reports, or the handled ones (resolved or dismissed) apart. */
+export type ReportList = 'open' | 'handled';
+export const useAdminReports = (list: ReportList) =>
+  useInfiniteQuery(pagedQuery<AdminReport>(adminKeys.reports(list), (cursor) => withQuery('/api/admin/reports', { state: list, cursor }), 'reports'));
+
+/** How many reports wait: beside 'Denuncias' in the admin's navigation. */
+export const useOpenReportsCount = () =>
+  useQuery({
+    queryKey: adminKeys.reportsCount,
+    queryFn: async () => (await apiFetch<{ open: number }>('/api/admin/reports/count')).open,
+    refetchInterval: 60_000,
+  });
 
 export const useAudit = () =>
   useInfiniteQuery(pagedQuery<AuditEntry>(adminKeys.audit, (cursor) => withQuery('/api/admin/audit', { cursor }), 'entries'));
@@ -67,7 +70,7 @@ function useAdminMutation<Input, Output>(mutationFn: (input: Input) => Promise<O
 }
 
 export const useUpdateUser = () =>
-  useAdminMutation(({ id, ...body }: { id: number; disabled?: boolean; role?: 'user' | 'admin' }) =>
+  useAdminMutation(({ id, ...body }: { id: number; disabled?: boolean; role?: 'user' | 'admin'; reason?: string }) =>
     apiFetch<{ user: AdminUser }>(`/api/admin/users/${id}`, { method: 'PATCH', body: JSON.stringify(body) }),
   );
 
@@ -76,6 +79,11 @@ export const useDeleteUser = () => useAdminMutation((id: number) => apiFetch<voi
 export const useUpdateLink = () =>
   useAdminMutation(({ id, ...body }: { id: number; disabled: boolean; reason?: string }) =>
     apiFetch<{ link: AdminLink }>(`/api/admin/links/${id}`, { method: 'PATCH', body: JSON.stringify(body) }),
+  );
+
+export const useUpdateReport = () =>
+  useAdminMutation(({ id, state }: { id: number; state: ReportState }) =>
+    apiFetch<{ report: AdminReport }>(`/api/admin/reports/${id}`, { method: 'PATCH', body: JSON.stringify({ state }) }),
   );
 
 export const useSaveSettings = () =>
