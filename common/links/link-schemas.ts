@@ -294,3 +294,15 @@ export const importResponseSchema = z.object({
   retryAfterSeconds: z.number().int().nullable(),
 });
 export type ImportResult = z.infer<typeof importResponseSchema>;
+
+/**
+ * GET /api/links/quota: the hourly quota (LINKS_PER_HOUR) as it stands for the caller: how many
+ * links it allows an hour and how many it still lets through now (both null when there is no
+ * limit), and the seconds until the next creation when none may be made now (null: one may).
+ */
+export const creationQuotaSchema = z.object({
+  perHour: z.number().int().nullable(),
+  left: z.number().int().nullable(),
+  retryAfterSeconds: z.number().int().nullable(),
+});
+export type CreationQuotaState = z.infer<typeof creationQuotaSchema>;

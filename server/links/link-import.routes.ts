@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { IMPORT_MAX_BYTES, linkMessages as m } from '@common/links/link-messages';
-import { importResponseSchema } from '@common/links/link-schemas';
+import { creationQuotaSchema, importResponseSchema } from '@common/links/link-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context';
@@ -15,7 +15,8 @@ import { createQrThread } from './qr-thread';
 // Rows are created a chunk at a time (link-import-creation.ts), their QRs drawn on a thread of
 // their own; a refused row is reported with its line and Spanish reason and the others go on. One
 // import at a time per account. Its rows count against LINKS_PER_HOUR as single creations do:
-// rows past the hour's places are refused, each with its line.
+// rows past the hour's places are refused, each with its line. GET /api/links/quota tells the
+// import dialog, before the file is sent, how many rows the hour still lets through.
 
 export async function linkImportRoutes(app: FastifyInstance, context: AppContext) {
   await app.register(fastifyMultipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
@@ -24,6 +25,13 @@ export async function linkImportRoutes(app: FastifyInstance, context: AppContext
   const qrThread = createQrThread(app.log);
   const quota = createCreationQuota(context.database.db, context.config.linksPerHour);
   app.addHook('onClose', () => qrThread.close());
+
+  routes.get('/api/links/quota', { schema: { response: { 200: creationQuotaSchema } } }, async (request) => {
+    const userId = signedInUser(request).id;
+    if (quota.perHour <= 0) return { perHour: null, left: null, retryAfterSeconds: null };
+    const left = Math.max(0, await quota.left(userId));
+    return { perHour: quota.perHour, left, retryAfterSeconds: left > 0 ? null : await quota.retryAfter(userId) };
+  });
 
   // longRunning: past API_DEADLINE_MS (10 s) the deadline would answer 503 while rows are still created.
   routes.post('/api/links/import', { schema: { response: { 200: importResponseSchema } }, config: { longRunning: true } }, async (request) => {

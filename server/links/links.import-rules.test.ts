@@ -1,5 +1,5 @@
 import { adminMessages } from '@common/admin/admin-messages';
-import { linkMessages as m } from '@common/links/link-messages';
+import { importAliasRepeated, linkMessages as m } from '@common/links/link-messages';
 import type { ImportResult, Link, LinkList } from '@common/links/link-schemas';
 import { qrAddressOf } from '@common/links/qr-options';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ describe.each(testDialects)('import rules on %s', (dialect) => {
     expect(result).toEqual({
       created: 3,
       failed: [
-        { row: 3, error: m.aliasTaken },
+        { row: 3, error: importAliasRepeated(2) },
         { row: 4, error: m.aliasTaken },
         { row: 5, error: adminMessages.domainBlocked },
         { row: 6, error: m.longUrlPrivate },
@@ -73,7 +73,7 @@ describe.each(testDialects)('import rules on %s', (dialect) => {
       return `Fila ${row},https://example.com/${row},${alias},lote|${row % 2 === 0 ? 'par' : 'impar'}`;
     });
     const result = await importCsv(lines);
-    expect(result).toMatchObject({ created: 448, failed: [{ row: 300, error: m.longUrlInvalid }, { row: 420, error: m.aliasTaken }] });
+    expect(result).toMatchObject({ created: 448, failed: [{ row: 300, error: m.longUrlInvalid }, { row: 420, error: importAliasRepeated(10) }] });
 
     // Rows 2 to 451: 225 even and 225 odd, less rows 300 and 420.
     const { tags } = (await t.app.inject({ method: 'GET', url: '/api/tags', headers: { cookie } })).json();

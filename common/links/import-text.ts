@@ -1,0 +1,68 @@
+// Reading an import file's bytes as text, the same way in the browser's preview and on the server:
+// its encoding (UTF-8, UTF-16 with its byte order mark, else Windows-1252, what Spanish Excel
+// writes as «CSV (delimitado por comas)») and its separator (',' ';' or a tab, from the header
+// row), so a file saved by a spreadsheet in any language reads as it was written.
+
+export type ImportEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+export type ImportSeparator = ',' | ';' | '\t';
+
+export const encodingLabels: Record<ImportEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16',
+  'utf-16be': 'UTF-16',
+  'windows-1252': 'Windows-1252',
+};
+export const separatorLabels: Record<ImportSeparator, string> = { ',': 'coma', ';': 'punto y coma', '\t': 'tabulador' };
+
+/** «Separador: punto y coma · Codificación: Windows-1252», as the preview says it. */
+export const detectedText = (separator: ImportSeparator, encoding: ImportEncoding) =>
+  `Separador: ${separatorLabels[separator]} · Codificación: ${encodingLabels[encoding]}`;
+
+/** The bytes looked at for a NUL, the mark of a file that is not text. */
+const SNIFF_BYTES = 64 * 1024;
+
+/**
+ * The file's text (its byte order mark removed) and encoding, or undefined when it is not text
+ * (a NUL byte outside a UTF-16 file). UTF-8 is tried first and strictly; bytes that are not UTF-8
+ * are read as Windows-1252, where every byte is a character (Excel's «CSV» on a Spanish Windows).
+ */
+export function decodeImport(bytes: Uint8Array): { text: string; encoding: ImportEncoding } | undefined {
+  const utf16: ImportEncoding | undefined =
+    bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : undefined;
+  if (utf16) {
+    try {
+      return { text: new TextDecoder(utf16, { fatal: true }).decode(bytes), encoding: utf16 };
+    } catch {
+      return undefined;
+    }
+  }
+  if (bytes.subarray(0, SNIFF_BYTES).includes(0)) return undefined;
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, ''), encoding: 'utf-8' };
+  } catch {
+    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
+  }
+}
+
+/** How many times `separator` splits `line`, quoted cells left out. */
+function countOutsideQuotes(line: string, separator: string): number {
+  let count = 0;
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char === separator) count += 1;
+  }
+  return count;
+}
+
+/** The separator of a file, from its header (its first line that is not blank): the one that splits it most; ',' when none does. */
+export function detectSeparator(text: string): ImportSeparator {
+  const header = /^[ \t]*\S[^\r\n]*/m.exec(text)?.[0] ?? '';
+  let best: ImportSeparator = ',';
+  let most = 0;
+  for (const separator of [',', ';', '\t'] as const) {
+    const count = countOutsideQuotes(header, separator);
+    if (count > most) [best, most] = [separator, count];
+  }
+  return best;
+}
