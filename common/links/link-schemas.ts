@@ -306,3 +306,10 @@ export const creationQuotaSchema = z.object({
   retryAfterSeconds: z.number().int().nullable(),
 });
 export type CreationQuotaState = z.infer<typeof creationQuotaSchema>;
+
+/**
+ * GET /api/links/import/progress: the caller's import under way on this instance, rows done
+ * (created or refused) of the file's rows; running false when there is none (done and total 0).
+ */
+export const importProgressSchema = z.object({ running: z.boolean(), done: z.number().int(), total: z.number().int() });
+export type ImportProgress = z.infer<typeof importProgressSchema>;

@@ -68,7 +68,8 @@ function turnTaker(sliceMs: number) {
 }
 
 /**
- * Creates every row that can be, in the file's order: a row whose alias an earlier row (or any
+ * Creates every row that can be, in the file's order (`onProgress` hears how many rows are done,
+ * created or refused, after each chunk): a row whose alias an earlier row (or any
  * link, code or former alias, or a deleted link's held address) has is refused as taken, as it would be one by one. A fault of ours
  * (database, object store, QR thread) fails the whole import, as it fails a single creation.
  */
@@ -78,6 +79,7 @@ export async function createImportedLinks(
   quota: CreationQuota,
   userId: number,
   rows: ImportRow[],
+  onProgress: (done: number) => void = () => {},
 ): Promise<ImportResult> {
   const failed: Failure[] = [];
   let created = 0;
@@ -101,6 +103,7 @@ export async function createImportedLinks(
       storing = storeAndInsert(context, quota, userId, ready, pngs).then(({ made, refused }) => {
         created += made;
         failed.push(...refused);
+        onProgress(created + failed.length);
       });
       storing.catch(() => {}); // awaited at the next chunk or below
       await yieldToEventLoop();

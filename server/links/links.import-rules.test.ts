@@ -72,7 +72,19 @@ describe.each(testDialects)('import rules on %s', (dialect) => {
       const alias = row === 10 ? 'lote-alias' : row === 420 ? 'LOTE-ALIAS' : '';
       return `Fila ${row},https://example.com/${row},${alias},lote|${row % 2 === 0 ? 'par' : 'impar'}`;
     });
-    const result = await importCsv(lines);
+    // The dialog's «Creando 200 de 450…»: polled while the import runs, then nothing under way.
+    const progressOf = async () => (await t.app.inject({ method: 'GET', url: '/api/links/import/progress', headers: { cookie } })).json();
+    const importing = importCsv(lines);
+    let finished = false;
+    void importing.finally(() => (finished = true));
+    const seen: { running: boolean; done: number; total: number }[] = [];
+    while (!finished) {
+      seen.push(await progressOf());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const result = await importing;
+    expect(seen.filter((progress) => progress.running && progress.total === 450 && progress.done > 0 && progress.done < 450).length).toBeGreaterThan(0);
+    expect(await progressOf()).toEqual({ running: false, done: 0, total: 0 });
     expect(result).toMatchObject({ created: 448, failed: [{ row: 300, error: m.longUrlInvalid }, { row: 420, error: importAliasRepeated(10) }] });
 
     // Rows 2 to 451: 225 even and 225 odd, less rows 300 and 420.

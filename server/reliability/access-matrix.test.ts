@@ -272,6 +272,11 @@ const matrix: Record<string, Entry> = {
     status: anyUser,
     request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/links/quota', headers: cookie ? { cookie } : {} }),
   },
+  'GET /api/links/import/progress': {
+    access: 'private',
+    status: anyUser,
+    request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/links/import/progress', headers: cookie ? { cookie } : {} }),
+  },
   'POST /api/links/import': {
     access: 'private',
     status: anyUser,
