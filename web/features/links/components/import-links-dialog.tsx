@@ -81,16 +81,17 @@ function ImportForm() {
   const [result, setResult] = useState<ImportResult | null>(null);
   const [error, setError] = useState('');
 
-  const creating = progress !== null && progress >= 1;
+  // Asked from the start: the server knows the rows once the file is in, whatever the upload's events said.
+  const importing = progress !== null;
   useEffect(() => {
-    if (!creating) return;
+    if (!importing) return;
     const timer = setInterval(() => {
       getImportProgress()
         .then((now) => now.running && now.total > 0 && setDone({ done: now.done, total: now.total }))
         .catch(() => undefined); // the count is a courtesy: «Creando los links…» stays
     }, PROGRESS_POLL_MS);
     return () => clearInterval(timer);
-  }, [creating]);
+  }, [importing]);
   // The outcome is said where the eye is: scrolled to, and focus moved to it.
   useEffect(() => {
     if (!result && !error) return;
@@ -166,14 +167,14 @@ function ImportForm() {
           <progress
             aria-label="Progreso de la importación"
             max={done ? done.total : 1}
-            value={progress < 1 ? progress : done ? done.done : undefined}
+            value={done ? done.done : progress < 1 ? progress : undefined}
             className="w-full accent-teal-400"
           />
           <p className="text-xs text-slate-300">
-            {progress < 1
-              ? `Subiendo el archivo… ${Math.round(progress * 100)} %`
-              : done
-                ? `Creando ${formatNumber(done.done)} de ${formatNumber(done.total)}…`
+            {done
+              ? `Creando ${formatNumber(done.done)} de ${formatNumber(done.total)}…`
+              : progress < 1
+                ? `Subiendo el archivo… ${Math.round(progress * 100)} %`
                 : 'Creando los links…'}
           </p>
         </div>
