@@ -73,7 +73,7 @@ test('a CSV saved by Spanish Excel: separator and encoding said, numbered rows, 
   // The file is done: pressing again cannot import it twice.
   await expect(importButton).toBeDisabled();
   await expect(dialog.getByText('Ningún archivo elegido')).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(await page.locator('html').evaluate((html: { scrollWidth: number }) => html.scrollWidth)).toBeLessThanOrEqual(375);
 
   await page.keyboard.press('Escape');
   const titles = page.getByRole('list', { name: 'Links' }).getByRole('heading');

@@ -18,6 +18,25 @@ export const separatorLabels: Record<ImportSeparator, string> = { ',': 'coma', '
 export const detectedText = (separator: ImportSeparator, encoding: ImportEncoding) =>
   `Separador: ${separatorLabels[separator]} · Codificación: ${encodingLabels[encoding]}`;
 
+/**
+ * Windows-1252's characters for the bytes 0x80 to 0x9F (the rest are Latin-1's, byte for byte):
+ * '€', curly quotes, dashes... Written out rather than left to TextDecoder, which Node reads as
+ * Latin-1 (0x80 a control character) where browsers give '€'; the five unassigned bytes stay as
+ * the control characters of the same number, as browsers decode them.
+ */
+const CP1252_HIGH =
+  '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
+  '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
+
+function windows1252(bytes: Uint8Array): string {
+  let text = '';
+  for (let at = 0; at < bytes.length; at += 8192) {
+    const chunk = bytes.subarray(at, at + 8192);
+    text += String.fromCharCode(...Array.from(chunk, (byte) => (byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH.charCodeAt(byte - 0x80) : byte)));
+  }
+  return text;
+}
+
 /** The bytes looked at for a NUL, the mark of a file that is not text. */
 const SNIFF_BYTES = 64 * 1024;
 
@@ -40,7 +59,7 @@ export function decodeImport(bytes: Uint8Array): { text: string; encoding: Impor
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, ''), encoding: 'utf-8' };
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
+    return { text: windows1252(bytes), encoding: 'windows-1252' };
   }
 }
 

@@ -27,7 +27,10 @@ export async function linkImportRoutes(app: FastifyInstance, context: AppContext
   const quota = createCreationQuota(context.database.db, context.config.linksPerHour);
   app.addHook('onClose', () => qrThread.close());
 
-  routes.get('/api/links/quota', { schema: { response: { 200: creationQuotaSchema } } }, async (request) => {
+  const quotaDescription =
+    'El límite de links por hora (LINKS_PER_HOUR, importaciones incluidas): cuántos permite, cuántos puedes crear todavía en esta hora ' +
+    'y, si no queda ninguno, los segundos hasta el siguiente. null: sin límite.';
+  routes.get('/api/links/quota', { schema: { description: quotaDescription, response: { 200: creationQuotaSchema } } }, async (request) => {
     const userId = signedInUser(request).id;
     if (quota.perHour <= 0) return { perHour: null, left: null, retryAfterSeconds: null };
     const left = Math.max(0, await quota.left(userId));
@@ -36,7 +39,8 @@ export async function linkImportRoutes(app: FastifyInstance, context: AppContext
 
   // Polled by the import dialog while its file is imported («Creando 800 de 2.000…»). Kept in this
   // instance's memory: behind a balancer, a poll that reaches another instance gets running false.
-  routes.get('/api/links/import/progress', { schema: { response: { 200: importProgressSchema } } }, async (request) => {
+  const progressDescription = 'Filas terminadas (creadas o rechazadas) de la importación en curso de tu cuenta en esta instancia; running false si no hay ninguna.';
+  routes.get('/api/links/import/progress', { schema: { description: progressDescription, response: { 200: importProgressSchema } } }, async (request) => {
     const progress = running.get(signedInUser(request).id);
     return progress ? { running: true, ...progress } : { running: false, done: 0, total: 0 };
   });

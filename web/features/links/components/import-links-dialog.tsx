@@ -60,7 +60,8 @@ export function ImportLinksDialog() {
         <DialogHeader>
           <DialogTitle>Importar links</DialogTitle>
           <DialogDescription>
-            Un CSV con las columnas title, longUrl, customUrl y tags (separadas por «|»), o la exportación de Shlink, Kutt, YOURLS o Bitly.
+            Un CSV con las columnas title, longUrl, customUrl y tags (separadas por «|»), o la exportación de Shlink, Kutt, YOURLS o Bitly. Vale el
+            que guarda Excel (con punto y coma). Cada fila cuenta para el límite de links por hora.
           </DialogDescription>
         </DialogHeader>
         {open && <ImportForm />}
