@@ -1,5 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import { linkMessages } from '../common/links/link-messages';
 import { signUpViaApi } from './helpers/accounts';
+import type { Page } from '@playwright/test';
 import { expect, failedRequest, test } from './fixtures';
 
 // The import dialog in a real Chromium: a file chosen, its first rows previewed, sent, and each
@@ -40,6 +42,13 @@ test('a file that is not CSV is refused with a clear message', async ({ page, co
   await expect(dialog.getByRole('alert')).toHaveText(linkMessages.importNotCsv);
 });
 
+/** The open dialog as axe reads it: no moderate, serious or critical finding. */
+async function expectNoAxeFindings(page: Page) {
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const found = results.violations.filter((violation) => ['moderate', 'serious', 'critical'].includes(violation.impact ?? ''));
+  expect(found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 test('a CSV saved by Spanish Excel: separator and encoding said, numbered rows, an unclosed quote warned on its line, no second import, at 375 px', async ({ page }) => {
   test.slow();
   await page.setViewportSize({ width: 375, height: 740 });
@@ -62,6 +71,7 @@ test('a CSV saved by Spanish Excel: separator and encoding said, numbered rows, 
   ]);
   await expect(dialog.getByText('La fila 3 no tiene el formato CSV correcto')).toBeVisible();
   await expect(dialog.getByText('El archivo tiene 3 filas; en esta hora tu cuenta puede crear 200 links más, así que caben todas.')).toBeVisible();
+  await expectNoAxeFindings(page);
 
   const importButton = dialog.getByRole('button', { name: 'Importar archivo' });
   await importButton.click();
@@ -73,6 +83,7 @@ test('a CSV saved by Spanish Excel: separator and encoding said, numbered rows, 
   // The file is done: pressing again cannot import it twice.
   await expect(importButton).toBeDisabled();
   await expect(dialog.getByText('Ningún archivo elegido')).toBeVisible();
+  await expectNoAxeFindings(page);
   expect(await page.locator('html').evaluate((html: { scrollWidth: number }) => html.scrollWidth)).toBeLessThanOrEqual(375);
 
   await page.keyboard.press('Escape');

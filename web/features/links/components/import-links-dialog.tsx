@@ -198,7 +198,8 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
   return (
     <div className="grid min-w-0 gap-2">
       <p className="text-xs text-slate-300">{detectedText(preview.separator, preview.encoding)}</p>
-      <div className="overflow-x-auto">
+      {/* Scrolls sideways on a phone: reachable by keyboard, so its arrows scroll it. */}
+      <div tabIndex={0} role="region" aria-label="Primeras filas del archivo" className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-teal-300">
         <table aria-label="Vista previa" className="w-full text-left text-xs text-slate-200">
           <thead>
             <tr>
@@ -249,7 +250,7 @@ function ResultSummary({ result }: { result: ImportResult }) {
           ` Has llegado al límite de links por hora${result.overQuota > 0 ? ` (${formatCount(result.overQuota, rowNoun)} no se ${result.overQuota === 1 ? 'creó' : 'crearon'} por él)` : ''}: podrás crear el próximo link dentro de ${minutesText(result.retryAfterSeconds)}.`}
       </p>
       {result.failed.length > 0 && (
-        <div className="max-h-64 overflow-y-auto">
+        <div tabIndex={0} role="region" aria-label="Filas no importadas, con su motivo" className="max-h-64 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-teal-300">
           <table aria-label="Filas no importadas" className="w-full text-left text-sm text-slate-200">
             <thead>
               <tr>
