@@ -85,3 +85,31 @@ export function detectSeparator(text: string): ImportSeparator {
   }
   return best;
 }
+
+/**
+ * Whether a line opens a quoted cell and never closes it: the one way a row could run into the
+ * lines after it. One pass, as csv-parse reads a line (spaces before a cell's opening quote allowed,
+ * '""' an escaped quote, a quote inside an unquoted cell a character).
+ */
+export function quoteLeftOpen(line: string, separator: ImportSeparator): boolean {
+  const end = line.length;
+  let at = 0;
+  while (at <= end) {
+    let start = at;
+    while (start < end && (line[start] === ' ' || (line[start] === '\t' && separator !== '\t'))) start += 1;
+    let from = start;
+    if (line[start] === '"') {
+      for (let quote = line.indexOf('"', start + 1); ; quote = line.indexOf('"', quote + 2)) {
+        if (quote === -1) return true;
+        if (line[quote + 1] !== '"') {
+          from = quote + 1;
+          break;
+        }
+      }
+    }
+    const next = line.indexOf(separator, from);
+    if (next === -1) return false;
+    at = next + 1;
+  }
+  return false;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeImport, detectedText, detectSeparator } from '@common/links/import-text';
+import { decodeImport, detectedText, detectSeparator, quoteLeftOpen } from '@common/links/import-text';
 
 describe('reading an import file as text', () => {
   it('reads UTF-8 (its byte order mark dropped), UTF-16 by its mark, and anything else as Windows-1252', () => {
@@ -18,5 +18,15 @@ describe('reading an import file as text', () => {
     expect(detectSeparator('title\tlongUrl\n')).toBe('\t');
     expect(detectSeparator('longUrl\n')).toBe(',');
     expect(detectedText(';', 'windows-1252')).toBe('Separador: punto y coma · Codificación: Windows-1252');
+  });
+
+  it('finds a quote opened and never closed, the one way a row runs into the next line', () => {
+    expect(quoteLeftOpen('Dos,"https://example.com/2,', ',')).toBe(true);
+    expect(quoteLeftOpen('Uno,  "abierta', ',')).toBe(true);
+    expect(quoteLeftOpen('"Precios, ""2026""",https://example.com', ',')).toBe(false);
+    expect(quoteLeftOpen('De 12" de ancho,https://example.com,', ',')).toBe(false);
+    expect(quoteLeftOpen('"a;b";"c', ';')).toBe(true);
+    expect(quoteLeftOpen('"a,b";c', ';')).toBe(false);
+    expect(quoteLeftOpen('x,""', ',')).toBe(false);
   });
 });

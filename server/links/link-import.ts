@@ -1,5 +1,5 @@
 import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_ROW_CHARS, IMPORT_MAX_ROWS, linkMessages as m } from '@common/links/link-messages';
-import { decodeImport, detectSeparator, type ImportEncoding, type ImportSeparator } from '@common/links/import-text';
+import { decodeImport, detectSeparator, type ImportEncoding, type ImportSeparator, quoteLeftOpen } from '@common/links/import-text';
 import { parse } from 'csv-parse/sync';
 import { undefuse } from '../csv/csv-cell';
 
@@ -119,22 +119,12 @@ function boundedLines(text: string): { lines: string[]; tooLong: number[] } {
   return { lines, tooLong };
 }
 
-/** One line's cells, or undefined when it is not well-formed CSV (a quote opened and never closed). */
-function cellsOf(line: string, delimiter: ImportSeparator): string[] | undefined {
-  try {
-    const records = parse(line, { delimiter, relax_column_count: true, relax_quotes: true, trim: true, max_record_size: IMPORT_MAX_ROW_CHARS }) as string[][];
-    return records.length === 1 ? records[0] : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Every row of the file, in order, each a body or its error; synchronous, so it runs on the
  * import's own thread (link-import-thread.ts), never on the event loop. The bytes are decoded as
  * UTF-8, UTF-16 or Windows-1252 and split on ',' ';' or tab, whichever the header uses
- * (common/links/import-text.ts). A row is a line: each line is parsed on its own, so a quote opened
- * and never closed makes that line a refused row and never swallows the lines after it. Bounded
+ * (common/links/import-text.ts). A row is a line: a line that opens a quote and never closes it is
+ * a refused row on that line and is emptied first, so it never swallows the lines after it. Bounded
  * before csv-parse sees it (its cost grew with the square of a cell's stray quotes: 100,000 took
  * minutes): at most MAX_LINES lines, each of at most IMPORT_MAX_ROW_CHARS (a longer line is a
  * refused row), a quote inside an unquoted cell taken as a character (relax_quotes, as
@@ -147,40 +137,62 @@ export function parseImport(bytes: Uint8Array): ImportParse {
   if (decoded === undefined) return { ok: false, message: m.importNotCsv };
   const separator = detectSeparator(decoded.text);
   const rows: ImportRow[] = [];
+  const failed = new Map<number, string>();
   let columns: string[] | undefined;
   let format: ImportFormat | undefined;
+  const countRow = () => {
+    if (rows.length + failed.size >= IMPORT_MAX_ROWS) throw new Refused(m.importTooManyRows);
+  };
   try {
     const { lines, tooLong } = boundedLines(decoded.text);
-    const tooLongLines = new Set(tooLong);
-    if (tooLong.length > IMPORT_MAX_ROWS) throw new Refused(m.importTooManyRows);
-    for (let i = 0; i < lines.length; i += 1) {
-      const row = i + 1;
-      const line = lines[i]!;
+    for (const row of tooLong) failed.set(row, m.importRowTooLong);
+    // A line whose quote is never closed is refused on its own line and emptied, so csv-parse
+    // never reads the lines after it as part of its cell (a cell cannot span lines).
+    let headerSeen = false;
+    lines.forEach((line, i) => {
+      const open = line.includes('"') && quoteLeftOpen(line, separator);
+      if (open && !headerSeen) throw new Refused(m.importNotCsv);
+      if (line.trim() !== '') headerSeen = true;
+      if (!open) return;
+      failed.set(i + 1, m.importRowMalformed);
+      lines[i] = '';
+    });
+    if (failed.size > IMPORT_MAX_ROWS) throw new Refused(m.importTooManyRows);
+    const records = parse(lines.join('\n'), {
+      delimiter: separator,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      info: true,
+      trim: true,
+      max_record_size: IMPORT_MAX_ROW_CHARS,
+      on_skip: (error) => {
+        const row = (error as { lines?: number } | undefined)?.lines ?? 0;
+        if (failed.has(row)) return;
+        countRow();
+        failed.set(row, m.importRowMalformed);
+      },
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    for (const { record, info } of records) {
       if (!columns) {
-        if (tooLongLines.has(row)) throw new Refused(m.importNotCsv);
-        if (line.trim() === '') continue;
-        columns = (cellsOf(line, separator) ?? []).map(columnKey);
+        columns = record.map(columnKey);
         format = detectFormat(columns);
         if (!format) throw new Refused(m.importUnknownColumns);
         continue;
       }
-      if (tooLongLines.has(row)) {
-        rows.push({ row, error: m.importRowTooLong });
-      } else {
-        if (line.trim() === '') continue;
-        const record = cellsOf(line, separator);
-        if (!record) rows.push({ row, error: m.importRowMalformed });
-        else if (record.some((cell) => cell.length > IMPORT_MAX_CELL_CHARS)) rows.push({ row, error: m.importCellTooLong });
-        else {
-          const cells = new Map(columns.map((column, at) => [column, record[at] ?? '']));
-          rows.push({ row, body: toBody(format!, (column) => cells.get(column) ?? '') });
-        }
+      countRow();
+      if (record.some((cell) => cell.length > IMPORT_MAX_CELL_CHARS)) {
+        failed.set(info.lines, m.importCellTooLong);
+        continue;
       }
-      if (rows.length > IMPORT_MAX_ROWS) throw new Refused(m.importTooManyRows);
+      const cells = new Map(columns.map((column, i) => [column, record[i] ?? '']));
+      rows.push({ row: info.lines, body: toBody(format!, (column) => cells.get(column) ?? '') });
     }
   } catch (error) {
     return { ok: false, message: error instanceof Refused ? error.message : m.importNotCsv };
   }
   if (!format) return { ok: false, message: m.importNotCsv };
-  return { ok: true, format, separator, encoding: decoded.encoding, rows };
+  const refused: ImportRow[] = [...failed].map(([row, error]) => ({ row, error }));
+  return { ok: true, format, separator, encoding: decoded.encoding, rows: [...rows, ...refused].sort((a, b) => a.row - b.row) };
 }

@@ -1,4 +1,4 @@
-import { decodeImport, detectSeparator, type ImportEncoding, type ImportSeparator } from '@common/links/import-text';
+import { decodeImport, detectSeparator, type ImportEncoding, type ImportSeparator, quoteLeftOpen } from '@common/links/import-text';
 import { parse } from 'csv-parse/browser/esm/sync';
 
 // The import dialog's preview, read in the browser before anything is sent, the way the server
@@ -51,8 +51,9 @@ export function previewOf(bytes: Uint8Array): ImportPreview | undefined {
       return;
     }
     rowCount += 1;
-    // Only lines with a quote can be malformed: the others are not parsed past the preview's rows.
-    const cells = rows.length < PREVIEW_ROWS || text.includes('"') ? cellsOf(text, separator) : [];
+    // As the server: a quote opened and never closed refuses its line (only lines with a quote are looked at).
+    const open = text.includes('"') && quoteLeftOpen(text, separator);
+    const cells = open ? undefined : rows.length < PREVIEW_ROWS ? cellsOf(text, separator) : [];
     if (!cells) malformed.push(i + 1);
     if (rows.length < PREVIEW_ROWS) rows.push({ line: i + 1, cells });
   });
