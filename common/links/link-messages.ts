@@ -14,6 +14,9 @@ export const LINK_PASSWORD_MIN_LENGTH = 4;
 export const LINK_PASSWORD_MAX_LENGTH = 128;
 export const TAGS_PER_LINK = 20;
 export const BULK_MAX_LINKS = 100;
+
+/** A link's state in words, as its badge and the links CSV's status column say it. */
+export const linkStatusLabels = { active: 'Activo', paused: 'En pausa', expired: 'Caducado', disabled: 'Desactivado' } as const;
 export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** The most characters one row (a line) of an import file may hold: a title, a URL and tags fit many times over. */
@@ -77,10 +80,13 @@ export const linkMessages = {
   importTooManyRows: `Un archivo puede tener como máximo ${IMPORT_MAX_ROWS.toLocaleString('es-ES')} filas`,
   importTooLarge: `El archivo no puede superar los ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
   importBusy: 'Ya hay una importación en curso: espera a que termine',
-  importRowMalformed: 'La fila no tiene el formato CSV correcto',
+  importRowMalformed: 'La fila no tiene el formato CSV correcto: revisa sus comillas (una se abre y no se cierra)',
   importRowTooLong: `La fila supera los ${IMPORT_MAX_ROW_CHARS.toLocaleString('es-ES')} caracteres que puede tener una fila`,
   importCellTooLong: `Una celda de la fila supera los ${IMPORT_MAX_CELL_CHARS.toLocaleString('es-ES')} caracteres que puede tener una celda`,
   importRowOverQuota: 'Se alcanzó el límite de links que tu cuenta puede crear en una hora: esta fila no se creó',
   importTooSlow: 'El archivo tarda demasiado en leerse: revisa que sea un CSV de enlaces',
   importFailed: 'No se pudo importar el archivo',
 } as const;
+
+/** An import row whose alias an earlier row of the same file already has. */
+export const importAliasRepeated = (row: number) => `El alias ya lo usa la fila ${row} de este archivo`;

@@ -1,4 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { linkStatusLabels } from '@common/links/link-messages';
 import type { AppContext } from '../app-context';
 import type { DatabaseReader } from '../db/database-reader';
 import type { UrlRow } from '../db/schema';
@@ -10,7 +11,7 @@ import { linkStatusOf, shortLinkOf } from './link-mapper';
 // turn of the event loop between pages. Cells go through csvCell (csv/csv-cell.ts), as the clicks
 // export's do: RFC 4180 quoting, and an apostrophe wherever a spreadsheet splitting on ',' or ';'
 // would start a formula (the importer takes them off again, so a file exported here imports back
-// as it was).
+// as it was). The status column is in words, as the dashboard's badges say it ('Activo', 'En pausa'...).
 
 export const EXPORT_PAGE_ROWS = 500;
 export const EXPORT_COLUMNS = ['title', 'longUrl', 'customUrl', 'tags', 'shortLink', 'clicks', 'scans', 'status', 'createdAt'] as const;
@@ -52,7 +53,7 @@ function exportLine(row: UrlRow, tags: string[], publicBaseUrl: string, now: num
     shortLinkOf(publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url }),
     String(row.click_count),
     String(row.scan_count),
-    linkStatusOf(row, now),
+    linkStatusLabels[linkStatusOf(row, now)],
     new Date(Number(row.created_at)).toISOString(),
   ];
   return `${cells.map((cell) => csvCell(cell)).join(',')}\r\n`;

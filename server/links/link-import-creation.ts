@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { buckets } from '@common/constants';
 import { type CreateLink, type ImportResult } from '@common/links/link-schemas';
-import { linkMessages as m } from '@common/links/link-messages';
+import { importAliasRepeated, linkMessages as m } from '@common/links/link-messages';
 import { qrAddressOf } from '@common/links/qr-options';
 import { addressKey } from '@common/links/short-address';
 import { isReservedPath } from '@common/reserved-paths';
@@ -68,7 +68,8 @@ function turnTaker(sliceMs: number) {
 }
 
 /**
- * Creates every row that can be, in the file's order: a row whose alias an earlier row (or any
+ * Creates every row that can be, in the file's order (`onProgress` hears how many rows are done,
+ * created or refused, after each chunk): a row whose alias an earlier row (or any
  * link, code or former alias, or a deleted link's held address) has is refused as taken, as it would be one by one. A fault of ours
  * (database, object store, QR thread) fails the whole import, as it fails a single creation.
  */
@@ -78,14 +79,15 @@ export async function createImportedLinks(
   quota: CreationQuota,
   userId: number,
   rows: ImportRow[],
+  onProgress: (done: number) => void = () => {},
 ): Promise<ImportResult> {
   const failed: Failure[] = [];
   let created = 0;
   // The hour's places as the import starts: rows past them are refused before a QR is drawn. The
   // count taken again in each insert's transaction (quota.claim) decides, with other creations.
   let budget = await quota.left(userId);
-  // Every address (addressKey) this file has taken so far, aliases and codes.
-  const claimed = new Set<string>();
+  // Every address (addressKey) this file has taken so far: an alias with its row, a code with 0.
+  const claimed = new Map<string, number>();
   const turn = turnTaker(SLICE_MS);
 
   // While a chunk is stored and inserted, the next one is checked and drawn.
@@ -101,6 +103,7 @@ export async function createImportedLinks(
       storing = storeAndInsert(context, quota, userId, ready, pngs).then(({ made, refused }) => {
         created += made;
         failed.push(...refused);
+        onProgress(created + failed.length);
       });
       storing.catch(() => {}); // awaited at the next chunk or below
       await yieldToEventLoop();
@@ -126,7 +129,7 @@ const qrTextOf = ({ config }: Context, input: CreateLink, shortCode: string) =>
  * their reason. Checks each body as createOne does, its destination as createLink does, then the
  * chunk's aliases and codes against the database in one go and against `claimed`, which takes them.
  */
-async function checkChunk(context: Context, userId: number, rows: ImportRow[], claimed: Set<string>, failed: Failure[], turn: () => Promise<void>): Promise<Ready[]> {
+async function checkChunk(context: Context, userId: number, rows: ImportRow[], claimed: Map<string, number>, failed: Failure[], turn: () => Promise<void>): Promise<Ready[]> {
   const { config, blockedDomains, database } = context;
   const checked: { row: number; input: CreateLink }[] = [];
   for (const row of rows) {
@@ -154,11 +157,12 @@ async function checkChunk(context: Context, userId: number, rows: ImportRow[], c
   const ready: Ready[] = [];
   for (const { row, input } of checked) {
     const alias = aliasOf(input);
-    if (alias !== undefined && (takenAliases.has(alias) || claimed.has(alias))) {
-      failed.push({ row, error: m.aliasTaken });
+    const earlierRow = alias === undefined ? undefined : claimed.get(alias);
+    if (alias !== undefined && (takenAliases.has(alias) || earlierRow !== undefined)) {
+      failed.push({ row, error: earlierRow ? importAliasRepeated(earlierRow) : m.aliasTaken });
       continue;
     }
-    if (alias !== undefined) claimed.add(alias);
+    if (alias !== undefined) claimed.set(alias, row);
     ready.push({ row, input, shortCode: '' });
   }
 
@@ -170,7 +174,7 @@ async function checkChunk(context: Context, userId: number, rows: ImportRow[], c
     for (const link of drawing) {
       do link.shortCode = newShortCode();
       while (isReservedPath(link.shortCode) || claimed.has(link.shortCode));
-      claimed.add(link.shortCode);
+      claimed.set(link.shortCode, 0);
     }
     const taken = await takenAddresses(database.db, drawing.map((link) => link.shortCode));
     drawing = drawing.filter((link) => taken.has(link.shortCode));

@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { IMPORT_MAX_BYTES, linkMessages as m } from '@common/links/link-messages';
-import { importResponseSchema } from '@common/links/link-schemas';
+import { creationQuotaSchema, importProgressSchema, importResponseSchema } from '@common/links/link-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context';
@@ -15,15 +15,35 @@ import { createQrThread } from './qr-thread';
 // Rows are created a chunk at a time (link-import-creation.ts), their QRs drawn on a thread of
 // their own; a refused row is reported with its line and Spanish reason and the others go on. One
 // import at a time per account. Its rows count against LINKS_PER_HOUR as single creations do:
-// rows past the hour's places are refused, each with its line.
+// rows past the hour's places are refused, each with its line. GET /api/links/quota tells the
+// import dialog, before the file is sent, how many rows the hour still lets through.
 
 export async function linkImportRoutes(app: FastifyInstance, context: AppContext) {
   await app.register(fastifyMultipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const running = new Set<number>();
+  // The imports under way on this instance: rows done of the file's rows, by account.
+  const running = new Map<number, { done: number; total: number }>();
   const qrThread = createQrThread(app.log);
   const quota = createCreationQuota(context.database.db, context.config.linksPerHour);
   app.addHook('onClose', () => qrThread.close());
+
+  const quotaDescription =
+    'El límite de links por hora (LINKS_PER_HOUR, importaciones incluidas): cuántos permite, cuántos puedes crear todavía en esta hora ' +
+    'y, si no queda ninguno, los segundos hasta el siguiente. null: sin límite.';
+  routes.get('/api/links/quota', { schema: { description: quotaDescription, response: { 200: creationQuotaSchema } } }, async (request) => {
+    const userId = signedInUser(request).id;
+    if (quota.perHour <= 0) return { perHour: null, left: null, retryAfterSeconds: null };
+    const left = Math.max(0, await quota.left(userId));
+    return { perHour: quota.perHour, left, retryAfterSeconds: left > 0 ? null : await quota.retryAfter(userId) };
+  });
+
+  // Polled by the import dialog while its file is imported («Creando 800 de 2.000…»). Kept in this
+  // instance's memory: behind a balancer, a poll that reaches another instance gets running false.
+  const progressDescription = 'Filas terminadas (creadas o rechazadas) de la importación en curso de tu cuenta en esta instancia; running false si no hay ninguna.';
+  routes.get('/api/links/import/progress', { schema: { description: progressDescription, response: { 200: importProgressSchema } } }, async (request) => {
+    const progress = running.get(signedInUser(request).id);
+    return progress ? { running: true, ...progress } : { running: false, done: 0, total: 0 };
+  });
 
   // longRunning: past API_DEADLINE_MS (10 s) the deadline would answer 503 while rows are still created.
   routes.post('/api/links/import', { schema: { response: { 200: importResponseSchema } }, config: { longRunning: true } }, async (request) => {
@@ -39,10 +59,12 @@ export async function linkImportRoutes(app: FastifyInstance, context: AppContext
       throw error;
     }
     if (running.has(userId)) throw new AppError('conflict', m.importBusy);
-    running.add(userId);
+    const progress = { done: 0, total: 0 };
+    running.set(userId, progress);
     try {
       const { rows } = await readImport(bytes);
-      return await createImportedLinks(context, qrThread, quota, userId, rows);
+      progress.total = rows.length;
+      return await createImportedLinks(context, qrThread, quota, userId, rows, (done) => (progress.done = done));
     } finally {
       running.delete(userId);
     }

@@ -1,4 +1,5 @@
 import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_ROW_CHARS, IMPORT_MAX_ROWS, linkMessages as m } from '@common/links/link-messages';
+import { decodeImport, detectSeparator, type ImportEncoding, type ImportSeparator, quoteLeftOpen } from '@common/links/import-text';
 import { parse } from 'csv-parse/sync';
 import { undefuse } from '../csv/csv-cell';
 
@@ -20,11 +21,16 @@ export type ImportRow = { row: number; body: ImportBody } | { row: number; error
 /** 'Long URL', 'long_url' and 'longUrl' are one column. */
 const columnKey = (name: string) => name.replace(/^\uFEFF/, '').toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** Columns only Bitly's exports have, beside its long_url / Long URL. */
+const BITLY_MARKS = ['link', 'bitlink', 'custombitlinks', 'custombackhalf', 'custombackhalves'];
+
 /** Which shortener wrote the file, from its columns (normalised by columnKey). */
 export function detectFormat(columns: string[]): ImportFormat | undefined {
   const has = (...names: string[]) => names.every((name) => columns.includes(name));
   if (has('shortcode', 'longurl')) return 'shlink'; // shlink-web-client: createdAt,domain,shortCode,shortUrl,longUrl,title,tags,visits
-  if (has('longurl') && (has('link') || has('bitlink') || has('custombitlinks'))) return 'bitly'; // id,link,long_url,title,created_at,tags,custom_bitlinks
+  // The API's export (id,link,long_url,title,created_at,tags,custom_bitlinks) or the web app's
+  // (Title,Bitlink,Custom back-half,Long URL,Created,Tags...).
+  if (has('longurl') && BITLY_MARKS.some((mark) => columns.includes(mark))) return 'bitly';
   if (has('longurl')) return 'corto'; // title,longUrl,customUrl,tags (+ shortLink,clicks,scans,status,createdAt)
   if (has('keyword', 'url')) return 'yourls'; // keyword,url,title,timestamp,ip,clicks
   if (has('target', 'address')) return 'kutt'; // address,target,description,visit_count,created_at,link,...
@@ -64,7 +70,10 @@ export function toBody(format: ImportFormat, get: (column: string) => string): I
     case 'shlink':
       return { title: titled(get('title'), get('longurl')), longUrl: get('longurl'), customUrl: get('shortcode') || null, tags: splitTags(get('tags'), /\|/) };
     case 'bitly': {
-      const custom = get('custombitlinks').split(/[|,\s]+/).find((address) => address !== '');
+      // custom_bitlinks holds whole addresses (bit.ly/marca), «Custom back-half» the back-half alone.
+      const custom = [get('custombitlinks'), get('custombackhalf'), get('custombackhalves')]
+        .flatMap((cell) => cell.split(/[|,\s]+/))
+        .find((address) => address !== '');
       return { title: titled(get('title'), get('longurl')), longUrl: get('longurl'), customUrl: custom ? backHalf(custom) : null, tags: splitTags(get('tags'), /[|,;]/) };
     }
     case 'yourls':
@@ -75,29 +84,21 @@ export function toBody(format: ImportFormat, get: (column: string) => string): I
 }
 
 /** What reading a file gives: its format and rows, or the Spanish reason it is refused whole (a 400). */
-export type ImportParse = { ok: true; format: ImportFormat; rows: ImportRow[] } | { ok: false; message: string };
+export type ImportParse =
+  | { ok: true; format: ImportFormat; separator: ImportSeparator; encoding: ImportEncoding; rows: ImportRow[] }
+  | { ok: false; message: string };
 
 /** Physical lines a file may have: a row a line, with room for blank lines between them. */
 const MAX_LINES = 4 * IMPORT_MAX_ROWS + 1;
 
 class Refused extends Error {}
 
-/** The file's text, or undefined when it is not text (a NUL byte, or bytes that are not UTF-8). */
-function textOf(bytes: Uint8Array): string | undefined {
-  if (bytes.subarray(0, 64 * 1024).includes(0)) return undefined;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * The text with every line break made \n (CR-only files, as old Mac spreadsheets write, included)
- * and every line longer than a row may be emptied, its number kept to report: csv-parse then never
- * sees more than IMPORT_MAX_ROW_CHARS in a line. One pass; stops at MAX_LINES.
+ * The file's lines (every line break, CR-only as old Mac spreadsheets write included), a line
+ * longer than a row may be emptied and its number kept to report: csv-parse then never sees more
+ * than IMPORT_MAX_ROW_CHARS at once. One pass; stops at MAX_LINES.
  */
-function boundedLines(text: string): { text: string; tooLong: number[] } {
+function boundedLines(text: string): { lines: string[]; tooLong: number[] } {
   const lines: string[] = [];
   const tooLong: number[] = [];
   const breaks = /\r\n|\r|\n/g;
@@ -115,22 +116,26 @@ function boundedLines(text: string): { text: string; tooLong: number[] } {
     if (!found) break;
     at = breaks.lastIndex;
   }
-  return { text: lines.join('\n'), tooLong };
+  return { lines, tooLong };
 }
 
 /**
  * Every row of the file, in order, each a body or its error; synchronous, so it runs on the
- * import's own thread (link-import-thread.ts), never on the event loop. Bounded before csv-parse
- * sees it (its cost grew with the square of a cell's stray quotes: 100,000 took minutes): at most
- * MAX_LINES lines, each of at most IMPORT_MAX_ROW_CHARS (a longer line is a refused row), a quote
- * inside an unquoted cell taken as a character (relax_quotes, as spreadsheets do), a cell longer
- * than IMPORT_MAX_CELL_CHARS a refused row. A row that is not well-formed CSV is reported and
- * skipped; the header decides the format (400 when none fits), and more than IMPORT_MAX_ROWS rows
- * are refused before anything is created.
+ * import's own thread (link-import-thread.ts), never on the event loop. The bytes are decoded as
+ * UTF-8, UTF-16 or Windows-1252 and split on ',' ';' or tab, whichever the header uses
+ * (common/links/import-text.ts). A row is a line: a line that opens a quote and never closes it is
+ * a refused row on that line and is emptied first, so it never swallows the lines after it. Bounded
+ * before csv-parse sees it (its cost grew with the square of a cell's stray quotes: 100,000 took
+ * minutes): at most MAX_LINES lines, each of at most IMPORT_MAX_ROW_CHARS (a longer line is a
+ * refused row), a quote inside an unquoted cell taken as a character (relax_quotes, as
+ * spreadsheets do), a cell longer than IMPORT_MAX_CELL_CHARS a refused row. The header decides the
+ * format (400 when none fits), and more than IMPORT_MAX_ROWS rows are refused before anything is
+ * created.
  */
 export function parseImport(bytes: Uint8Array): ImportParse {
-  const text = textOf(bytes);
-  if (text === undefined) return { ok: false, message: m.importNotCsv };
+  const decoded = decodeImport(bytes);
+  if (decoded === undefined) return { ok: false, message: m.importNotCsv };
+  const separator = detectSeparator(decoded.text);
   const rows: ImportRow[] = [];
   const failed = new Map<number, string>();
   let columns: string[] | undefined;
@@ -139,10 +144,22 @@ export function parseImport(bytes: Uint8Array): ImportParse {
     if (rows.length + failed.size >= IMPORT_MAX_ROWS) throw new Refused(m.importTooManyRows);
   };
   try {
-    const bounded = boundedLines(text.replace(/^\uFEFF/, ''));
-    for (const row of bounded.tooLong) failed.set(row, m.importRowTooLong);
+    const { lines, tooLong } = boundedLines(decoded.text);
+    for (const row of tooLong) failed.set(row, m.importRowTooLong);
+    // A line whose quote is never closed is refused on its own line and emptied, so csv-parse
+    // never reads the lines after it as part of its cell (a cell cannot span lines).
+    let headerSeen = false;
+    lines.forEach((line, i) => {
+      const open = line.includes('"') && quoteLeftOpen(line, separator);
+      if (open && !headerSeen) throw new Refused(m.importNotCsv);
+      if (line.trim() !== '') headerSeen = true;
+      if (!open) return;
+      failed.set(i + 1, m.importRowMalformed);
+      lines[i] = '';
+    });
     if (failed.size > IMPORT_MAX_ROWS) throw new Refused(m.importTooManyRows);
-    const records = parse(bounded.text, {
+    const records = parse(lines.join('\n'), {
+      delimiter: separator,
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
@@ -177,5 +194,5 @@ export function parseImport(bytes: Uint8Array): ImportParse {
   }
   if (!format) return { ok: false, message: m.importNotCsv };
   const refused: ImportRow[] = [...failed].map(([row, error]) => ({ row, error }));
-  return { ok: true, format, rows: [...rows, ...refused].sort((a, b) => a.row - b.row) };
+  return { ok: true, format, separator, encoding: decoded.encoding, rows: [...rows, ...refused].sort((a, b) => a.row - b.row) };
 }

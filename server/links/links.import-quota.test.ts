@@ -23,6 +23,8 @@ const importAs = async (app: FastifyInstance, cookie: string, csv: string) => {
   return app.inject({ method: 'POST', url: '/api/links/import', headers: { cookie, ...sameOrigin, ...body.headers }, payload: body.payload });
 };
 
+const quotaOf = (app: FastifyInstance, cookie: string) => app.inject({ method: 'GET', url: '/api/links/quota', headers: { cookie } });
+
 const linkCount = async (t: TestApp, cookie: string) =>
   Number((await t.app.inject({ method: 'GET', url: '/api/links?limit=1', headers: { cookie } })).json().totals.links);
 
@@ -38,6 +40,8 @@ describe.each(testDialects)('imports and LINKS_PER_HOUR on %s', (dialect) => {
     const { cookie } = await registerUser(t.app);
     await createLinkAs(t.app, cookie);
     await createLinkAs(t.app, cookie);
+    // What the import dialog shows before the file is sent: 3 of the hour's 5 places are left.
+    expect((await quotaOf(t.app, cookie)).json()).toEqual({ perHour: 5, left: 3, retryAfterSeconds: null });
 
     const response = await importAs(t.app, cookie, csvOf(6));
     expect(response.statusCode, response.body).toBe(200);
@@ -47,10 +51,20 @@ describe.each(testDialects)('imports and LINKS_PER_HOUR on %s', (dialect) => {
     expect(result.overQuota).toBe(3);
     expect(result.retryAfterSeconds).toBeGreaterThan(3500);
     expect(await linkCount(t, cookie)).toBe(5);
+    const after = (await quotaOf(t.app, cookie)).json();
+    expect(after).toMatchObject({ perHour: 5, left: 0 });
+    expect(after.retryAfterSeconds).toBeGreaterThan(3500);
 
     const single = await t.app.inject({ method: 'POST', url: '/api/links', headers: { cookie, ...sameOrigin }, payload: { title: 'Una más', longUrl: 'https://example.com/x' } });
     expect(single.statusCode).toBe(429);
     expect(Number(single.headers['retry-after'])).toBeGreaterThan(3500);
+  });
+
+  it('says there is no limit when LINKS_PER_HOUR is 0', async () => {
+    const t = await createTestApp(dialect, { LINKS_PER_HOUR: '0' });
+    closing.push(() => t.close());
+    const { cookie } = await registerUser(t.app);
+    expect((await quotaOf(t.app, cookie)).json()).toEqual({ perHour: null, left: null, retryAfterSeconds: null });
   });
 
   it('holds the limit when imports and single creations of one account run at once', async () => {

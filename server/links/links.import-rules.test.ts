@@ -1,5 +1,5 @@
 import { adminMessages } from '@common/admin/admin-messages';
-import { linkMessages as m } from '@common/links/link-messages';
+import { importAliasRepeated, linkMessages as m } from '@common/links/link-messages';
 import type { ImportResult, Link, LinkList } from '@common/links/link-schemas';
 import { qrAddressOf } from '@common/links/qr-options';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ describe.each(testDialects)('import rules on %s', (dialect) => {
     expect(result).toEqual({
       created: 3,
       failed: [
-        { row: 3, error: m.aliasTaken },
+        { row: 3, error: importAliasRepeated(2) },
         { row: 4, error: m.aliasTaken },
         { row: 5, error: adminMessages.domainBlocked },
         { row: 6, error: m.longUrlPrivate },
@@ -72,8 +72,20 @@ describe.each(testDialects)('import rules on %s', (dialect) => {
       const alias = row === 10 ? 'lote-alias' : row === 420 ? 'LOTE-ALIAS' : '';
       return `Fila ${row},https://example.com/${row},${alias},lote|${row % 2 === 0 ? 'par' : 'impar'}`;
     });
-    const result = await importCsv(lines);
-    expect(result).toMatchObject({ created: 448, failed: [{ row: 300, error: m.longUrlInvalid }, { row: 420, error: m.aliasTaken }] });
+    // The dialog's «Creando 200 de 450…»: polled while the import runs, then nothing under way.
+    const progressOf = async () => (await t.app.inject({ method: 'GET', url: '/api/links/import/progress', headers: { cookie } })).json();
+    const importing = importCsv(lines);
+    let finished = false;
+    void importing.finally(() => (finished = true));
+    const seen: { running: boolean; done: number; total: number }[] = [];
+    while (!finished) {
+      seen.push(await progressOf());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const result = await importing;
+    expect(seen.filter((progress) => progress.running && progress.total === 450 && progress.done > 0 && progress.done < 450).length).toBeGreaterThan(0);
+    expect(await progressOf()).toEqual({ running: false, done: 0, total: 0 });
+    expect(result).toMatchObject({ created: 448, failed: [{ row: 300, error: m.longUrlInvalid }, { row: 420, error: importAliasRepeated(10) }] });
 
     // Rows 2 to 451: 225 even and 225 odd, less rows 300 and 420.
     const { tags } = (await t.app.inject({ method: 'GET', url: '/api/tags', headers: { cookie } })).json();

@@ -46,7 +46,7 @@ describe.each(testDialects)('export, bulk and import on %s', (dialect) => {
     const records = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
     expect(Object.keys(records[0]!)).toEqual(['title', 'longUrl', 'customUrl', 'tags', 'shortLink', 'clicks', 'scans', 'status', 'createdAt']);
     expect(records.map((record) => record.title)).toEqual(['\'=HYPERLINK("http://malo.example")', 'Precios, "2026"']);
-    expect(records[0]).toMatchObject({ tags: "'-menos|Verano", clicks: '0', scans: '0', status: 'active', customUrl: '' });
+    expect(records[0]).toMatchObject({ tags: "'-menos|Verano", clicks: '0', scans: '0', status: 'Activo', customUrl: '' });
     expect(records[1]).toMatchObject({ customUrl: 'precios-26', shortLink: `${t.config.publicBaseUrl}/precios-26` });
 
     const before = await allLinks();
@@ -123,9 +123,37 @@ describe.each(testDialects)('export, bulk and import on %s', (dialect) => {
     await createLinkAs(t.app, cookie, { customUrl: 'tomada' });
     const csv = 'title,longUrl,customUrl,tags\nUno,https://example.com/1,tomada,\nDos,"https://example.com/2,\nTres,https://example.com/3,,a|b\n';
     const result = (await importFile(Buffer.from(csv))).json() as ImportResult;
-    expect(result.failed[0]).toEqual({ row: 2, error: m.aliasTaken });
-    expect(result.failed.length).toBeGreaterThanOrEqual(2);
-    expect(result.failed.every((failure) => failure.error.length > 0)).toBe(true);
+    // The unclosed quote of line 3 is blamed on line 3 and never swallows line 4.
+    expect(result).toEqual({
+      created: 1,
+      failed: [
+        { row: 2, error: m.aliasTaken },
+        { row: 3, error: m.importRowMalformed },
+      ],
+      overQuota: 0,
+      retryAfterSeconds: null,
+    });
+    expect((await allLinks()).map((link) => link.title)).toEqual([expect.any(String), 'Tres']);
+  });
+
+  it('reads a CSV saved by Spanish Excel: semicolons, CRLF and Windows-1252', async () => {
+    const text = 'title;longUrl;customUrl;tags\r\nÑoquis caseros;https://example.com/ñoquis;ñoquis;cocina|Año\r\n"Precios; 2026";https://example.com/p;;\r\n';
+    // Latin-1 and Windows-1252 agree on every character here: 'Ñ' is the one byte 0xD1.
+    const response = await importFile(Buffer.from(text, 'latin1'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ created: 2, failed: [], overQuota: 0, retryAfterSeconds: null });
+    const links = await allLinks();
+    expect(links.map(({ title, customUrl, tags }) => ({ title, customUrl, tags }))).toEqual([
+      { title: 'Ñoquis caseros', customUrl: 'ñoquis', tags: ['Año', 'cocina'] },
+      { title: 'Precios; 2026', customUrl: null, tags: [] },
+    ]);
+    expect(decodeURI(links[0]!.originalUrl)).toBe('https://example.com/ñoquis');
+  });
+
+  it("maps Bitly's web export, whose alias column is «Custom back-half»", async () => {
+    const csv = 'Title,Bitlink,Custom back-half,Long URL,Created,Tags\nMarca,bit.ly/3abc,mi-marca,https://example.com/marca,2026-01-01,\n';
+    expect((await importFile(Buffer.from(csv))).json()).toEqual({ created: 1, failed: [], overQuota: 0, retryAfterSeconds: null });
+    expect(await allLinks()).toMatchObject([{ title: 'Marca', customUrl: 'mi-marca', originalUrl: 'https://example.com/marca' }]);
   });
 
   it('answers 400 in Spanish to a file that is not CSV, to unknown columns and to no file', async () => {

@@ -291,6 +291,16 @@ const matrix: Record<string, Entry> = {
       if (response.statusCode === 200) expect(response.json().results[0].link.title).toBe(`Lote de ${caller}`);
     },
   },
+  'GET /api/links/quota': {
+    access: 'private',
+    status: anyUser,
+    request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/links/quota', headers: cookie ? { cookie } : {} }),
+  },
+  'GET /api/links/import/progress': {
+    access: 'private',
+    status: anyUser,
+    request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/links/import/progress', headers: cookie ? { cookie } : {} }),
+  },
   'POST /api/links/import': {
     access: 'private',
     status: anyUser,

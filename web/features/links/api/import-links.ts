@@ -5,13 +5,15 @@ import { ApiError } from '../../../api/client';
 
 /**
  * POST /api/links/import with the file. XMLHttpRequest rather than fetch: it reports the upload's
- * progress (0 to 1); once sent, the server's work has no progress to report.
+ * progress (0 to 1); once sent, the dialog polls GET /api/links/import/progress for the rows done.
  */
 export function importLinks(file: File, onProgress: (sent: number) => void): Promise<ImportResult> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', '/api/links/import');
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    // Sent whole: from here the server creates the rows (the dialog then asks how many are done).
+    request.upload.onload = () => onProgress(1);
     request.onerror = () => reject(new ApiError(0, 'network', linkMessages.importFailed));
     request.onload = () => {
       let body: unknown;

@@ -1,3 +1,4 @@
+import { linkStatusLabels } from '@common/links/link-messages';
 import type { Link, LinkStatus } from '@common/links/link-schemas';
 import { cn } from '../../../lib/cn';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -6,12 +7,7 @@ import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { messageOf } from '../../../api/client';
 import { useFreeAddress } from '../api/update-link';
 
-export const statusLabels: Record<LinkStatus, string> = {
-  active: 'Activo',
-  paused: 'En pausa',
-  expired: 'Caducado',
-  disabled: 'Desactivado',
-};
+export const statusLabels: Record<LinkStatus, string> = linkStatusLabels;
 
 const statusColours: Record<LinkStatus, string> = {
   active: 'border-teal-400/40 bg-teal-400/10 text-teal-200',
