@@ -28,10 +28,12 @@ const sortOptions: { value: `${LinkSort}-${SortOrder}`; label: string }[] = [
 const selectClass =
   'h-10 rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm text-slate-100 focus-visible:outline-2 focus-visible:outline-teal-400/60';
 
-/** The tag and the sort live in the address: a reload keeps them, and a copied address shares the view. */
+/** The state, the tag and the sort live in the address: a reload keeps them, and a copied address shares the view. */
 function useListParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tag = searchParams.get('tag') ?? '';
+  const statusParam = searchParams.get('status');
+  const status: LinkStatus | '' = linkStatuses.find((value) => value === statusParam) ?? '';
   const sortParam = searchParams.get('sort');
   const sort: LinkSort = sortParam === 'clicks' || sortParam === 'title' ? sortParam : 'created';
   const order: SortOrder = searchParams.get('order') === 'asc' ? 'asc' : 'desc';
@@ -47,12 +49,12 @@ function useListParams() {
       },
       { replace: true },
     );
-  return { searchParams, tag, sort, order, update };
+  return { searchParams, status, tag, sort, order, update };
 }
 
 export function DashboardPage() {
   usePageTitle('Mis Links');
-  const { searchParams, tag, sort, order, update } = useListParams();
+  const { searchParams, status, tag, sort, order, update } = useListParams();
   const tags = useTags().data?.tags ?? [];
   // The address may spell the tag in another case: the select shows the tag's own spelling.
   const shownTag = tags.find((known) => known.name.toLowerCase() === tag.toLowerCase())?.name ?? tag;
@@ -62,7 +64,6 @@ export function DashboardPage() {
   const [filter, setFilter] = useState('');
   // The filter runs on the server over every link, once typing pauses.
   const search = useDebouncedValue(filter.trim(), 250);
-  const [status, setStatus] = useState<LinkStatus | ''>('');
   const query = useLinks({ search, status, tag, sort, order });
 
   const pages = query.data?.pages;
@@ -112,7 +113,7 @@ export function DashboardPage() {
         <select
           aria-label="Filtrar por estado"
           value={status}
-          onChange={(event) => setStatus(event.target.value as LinkStatus | '')}
+          onChange={(event) => update({ status: event.target.value })}
           className={selectClass}
         >
           <option value="">Todos los estados</option>

@@ -22,7 +22,7 @@ const statusColours: Record<LinkStatus, string> = {
 
 export function LinkStatusBadge({ status }: { status: LinkStatus }) {
   return (
-    <span className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium', statusColours[status])}>
+    <span className={cn('inline-flex shrink-0 items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap', statusColours[status])}>
       {statusLabels[status]}
     </span>
   );
