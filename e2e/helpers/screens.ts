@@ -107,6 +107,25 @@ export const screens: Screen[] = [
     },
   },
   {
+    name: 'dashboard-selection',
+    open: async (page) => {
+      await signedIn(page);
+      await openAt(page, '/dashboard');
+      await page.getByRole('checkbox', { name: 'Seleccionar «Mi blog»' }).check();
+      await expect(page.getByRole('group', { name: 'Acciones sobre los seleccionados' })).toBeVisible();
+    },
+  },
+  {
+    name: 'bulk-delete-dialog',
+    open: async (page) => {
+      await signedIn(page);
+      await openAt(page, '/dashboard');
+      await page.getByRole('button', { name: 'Seleccionar todos los filtrados' }).click();
+      await page.getByRole('group', { name: 'Acciones sobre los seleccionados' }).getByRole('button', { name: 'Eliminar' }).click();
+      await expect(page.getByRole('dialog', { name: '¿Eliminar 2 links?' })).toBeVisible();
+    },
+  },
+  {
     name: 'create-link-dialog',
     open: async (page) => {
       await signedIn(page);

@@ -6,13 +6,14 @@ import { Alert } from '../../components/ui/alert';
 import { BarLoader } from '../../components/ui/bar-loader';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { type LinkSort, linkStatuses, type LinkStatus, type SortOrder } from '@common/links/link-schemas';
+import { type Link, type LinkSort, linkStatuses, type LinkStatus, type SortOrder } from '@common/links/link-schemas';
 import { useLinks } from './api/get-links';
 import { useTags } from './api/get-tags';
 import { statusLabels } from './components/link-state';
 import { CreateLinkDialog } from './components/create-link-dialog';
 import { ImportLinksDialog } from './components/import-links-dialog';
 import { LinksList } from './components/links-list';
+import { SelectionBar } from './components/selection-bar';
 import { TotalsCards } from './components/totals-cards';
 import { useDebouncedValue } from './components/use-debounced-value';
 
@@ -66,9 +67,24 @@ export function DashboardPage() {
   const search = useDebouncedValue(filter.trim(), 250);
   const query = useLinks({ search, status, tag, sort, order });
 
+  const [selected, setSelected] = useState<Map<number, Link>>(() => new Map());
+  const select = (link: Link, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (checked) next.set(link.id, link);
+      else next.delete(link.id);
+      return next;
+    });
+
   const pages = query.data?.pages;
   const links = useMemo(() => pages?.flatMap((page) => page.links) ?? [], [pages]);
   const firstPage = pages?.[0];
+  // The selected links as the list shows them now (a change made in bulk included).
+  const selectedNow = useMemo(() => {
+    const now = new Map(selected);
+    for (const link of links) if (now.has(link.id)) now.set(link.id, link);
+    return now;
+  }, [selected, links]);
 
   const changeDialog = (open: boolean) => {
     setDialogOpen(open);
@@ -159,7 +175,16 @@ export function DashboardPage() {
           {search || status || tag ? 'Ningún link coincide con el filtro.' : 'Todavía no tienes links. Crea el primero con «Crear link».'}
         </p>
       )}
+      <SelectionBar
+        selected={selectedNow}
+        onSelect={(all) => setSelected(new Map(all.map((link) => [link.id, link])))}
+        onClear={() => setSelected(new Map())}
+        filter={{ search, status, tag, sort, order }}
+        hasLinks={links.length > 0}
+      />
       <LinksList
+        selected={selected}
+        onSelectedChange={select}
         links={links}
         hasNextPage={query.hasNextPage}
         isFetchingNextPage={query.isFetchingNextPage}
