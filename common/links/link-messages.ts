@@ -72,6 +72,8 @@ export const linkMessages = {
   tagsLoadFailed: 'No se pudieron cargar las etiquetas',
   bulkInvalid: 'Envía una lista «links» con al menos un link',
   bulkTooMany: `Se pueden crear como máximo ${BULK_MAX_LINKS} links a la vez`,
+  disabledByOperator:
+    'Quien administra este servidor ha desactivado este link y no se puede editar. Puedes eliminarlo, o escribir a quien administra el servidor si crees que es un error.',
   bulkIdsInvalid: 'Envía una lista «ids» con los números de al menos un link',
   bulkIdsTooMany: `Se pueden cambiar o eliminar como máximo ${BULK_EDIT_MAX_LINKS.toLocaleString('es-ES')} links a la vez`,
   bulkChangesEmpty: 'Indica al menos un cambio: pausar o reanudar, añadir o quitar etiquetas',

@@ -180,6 +180,9 @@ export const linkStatuses = ['active', 'paused', 'expired', 'disabled'] as const
 export const linkStatusSchema = z.enum(linkStatuses, { error: m.statusInvalid });
 export type LinkStatus = z.infer<typeof linkStatusSchema>;
 
+export const linkDisabledCauses = ['operator', 'blockedDomain'] as const;
+export type LinkDisabledCause = (typeof linkDisabledCauses)[number];
+
 export const linkSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -211,6 +214,14 @@ export const linkSchema = z.object({
   forwardQuery: z.boolean(),
   /** Its tags, in alphabetical order, as first spelled by their owner. */
   tags: z.array(z.string()),
+  /**
+   * Why the link is disabled (status 'disabled'): 'operator' (the operator disabled it, with
+   * disabledReason when they gave one) or 'blockedDomain' (its destination is on a domain the
+   * operator blocked); null when it is not disabled.
+   */
+  disabledCause: z.enum(linkDisabledCauses).nullable(),
+  /** The operator's reason, when they disabled the link and gave one. */
+  disabledReason: z.string().nullable(),
 });
 
 export type Link = z.infer<typeof linkSchema>;

@@ -32,7 +32,10 @@ export async function bulkUpdateLinks(context: Context, userId: number, ids: num
   const { db } = context.database;
   const now = Date.now();
   const results = await db.transaction().execute(async (trx: Database) => {
-    const rows = await trx.selectFrom('urls').select(['id', 'paused', 'short_url', 'custom_url']).where('user_id', '=', userId).where('id', 'in', ids).execute();
+    const rows = await trx.selectFrom('urls').select(['id', 'paused', 'short_url', 'custom_url']).where('user_id', '=', userId).where('id', 'in', ids)
+      // A link the operator disabled is left as it is, as a single edit leaves it (link-edit.ts).
+      .where('disabled_at', 'is', null)
+      .execute();
     const owned = rows.map((row) => row.id);
     if (owned.length === 0) return { rows, results: [] };
     const before = await tagsOf(trx, owned);

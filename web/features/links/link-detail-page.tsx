@@ -13,7 +13,7 @@ import { DeleteLinkButton } from './components/delete-link-button';
 import { DownloadQrButton } from './components/download-qr-button';
 import { EditLinkButton } from './components/edit-link-button';
 import { QrDialog } from './components/qr-dialog';
-import { LinkStatusBadge, linkStateLines, PreviousAddresses } from './components/link-state';
+import { DisabledNotice, disabledLine, LinkStatusBadge, linkStateLines, PreviousAddresses } from './components/link-state';
 import { readableUrl } from './components/link-format';
 import { TagChips } from './components/tag-chips';
 import { formatDateTime } from '../../lib/format';
@@ -57,6 +57,7 @@ export function LinkDetailPage() {
         <div className="min-w-0 space-y-4">
           <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{link.title}</h1>
           <LinkStatusBadge status={link.status} />
+          <DisabledNotice link={link} />
           <TagChips tags={link.tags} />
           <a
             href={link.shortLink}
@@ -80,7 +81,7 @@ export function LinkDetailPage() {
             Creado el <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>
           </p>
           {linkStateLines(link)
-            .filter((line) => !line.startsWith('Direcciones anteriores'))
+            .filter((line) => !line.startsWith('Direcciones anteriores') && line !== disabledLine(link))
             .map((line) => (
               <p key={line} className="text-sm text-slate-300">
                 {line}

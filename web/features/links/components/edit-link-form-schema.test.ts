@@ -25,6 +25,8 @@ const link: Link = {
   scans: 1,
   forwardQuery: false,
   tags: ['verano', 'Campaña'],
+  disabledCause: null,
+  disabledReason: null,
 };
 
 describe('the edit form', () => {
