@@ -26,10 +26,21 @@ describe.each(testDialects)('a disabled link seen by its owner on %s', (dialect)
     const owner = await registerUser(t.app);
     const link = await createLinkAs(t.app, owner.cookie, { longUrl: 'https://tienda.bloqueado.example/oferta' });
     expect(link).toMatchObject({ status: 'active', disabledCause: null, disabledReason: null });
+    const plain = await createLinkAs(t.app, owner.cookie, { longUrl: 'https://nobloqueado.example/?https://bloqueado.example/' });
+    const port = await createLinkAs(t.app, owner.cookie, { longUrl: 'https://bloqueado.example:8443/x' });
     await call(t.app, admin.cookie, 'PUT', '/api/admin/settings', { signup: 'open', blockedDomains: ['bloqueado.example'] });
     try {
       expect(await linkOf(owner.cookie, link.id)).toMatchObject({ status: 'disabled', disabledCause: 'blockedDomain', disabledReason: null });
       expect(await listed(owner.cookie, link.id)).toMatchObject({ status: 'disabled', disabledCause: 'blockedDomain' });
+      // The state filter agrees with the card: under «Desactivado», not under «Activo».
+      const filtered = async (status: string) =>
+        ((await call(t.app, owner.cookie, 'GET', `/api/links?status=${status}`)).json().links as Link[]).map((one) => one.id);
+      expect((await linkOf(owner.cookie, port.id)).status).toBe('disabled');
+      expect((await filtered('disabled')).sort()).toEqual([link.id, port.id].sort());
+      expect(await filtered('active')).toEqual([plain.id]);
+      expect(await filtered('paused')).toEqual([]);
+      await call(t.app, owner.cookie, 'DELETE', `/api/links/${port.id}`);
+      await call(t.app, owner.cookie, 'DELETE', `/api/links/${plain.id}`);
       // Its owner may still edit it, and moving the destination elsewhere brings it back.
       const moved = await call(t.app, owner.cookie, 'PATCH', `/api/links/${link.id}`, { longUrl: 'https://permitido.example/oferta' });
       expect(moved.statusCode).toBe(200);

@@ -82,6 +82,7 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
               search: q,
               after,
               status,
+              blocked: context.blockedDomains.domains,
               sort,
               order,
               limit: limit + 1,
