@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { sameOrigin, signUpViaApi } from './helpers/accounts';
-import { expect, test } from './fixtures';
+import { expect, failedRequest, test } from './fixtures';
 
 // Acting on several links from the dashboard: a checkbox on each card, «Seleccionar todos los
 // filtrados», and pause, resume, tag, untag, export and delete, with «Deshacer» where it can be undone.
@@ -19,8 +19,10 @@ async function makeLinks(page: Page, baseURL: string, titles: string[], tags: st
 const statusOf = async (page: Page, id: number) => (await (await page.request.get(`/api/links/${id}`)).json()).link.status as string;
 const tagsOf = async (page: Page, id: number) => (await (await page.request.get(`/api/links/${id}`)).json()).link.tags as string[];
 
-test('select cards by keyboard, pause them with one notice, undo, tag and untag them', async ({ page, baseURL }) => {
+test('select cards by keyboard, pause them with one notice, undo, tag and untag them', async ({ page, baseURL, consoleErrors }) => {
   test.slow();
+  // The refusal of too many tags, which the test causes on purpose.
+  consoleErrors.allow(failedRequest(400, '/api/links/bulk-update'));
   await signUpViaApi(page);
   const [uno, dos, tres] = await makeLinks(page, baseURL!, ['Uno', 'Dos', 'Tres'], ['viejo']);
   await page.goto('/dashboard');
@@ -57,6 +59,16 @@ test('select cards by keyboard, pause them with one notice, undo, tag and untag 
   await expect(bar.getByRole('status')).toHaveText('Etiqueta «verano», «playa» añadida a 2 links.');
   expect(await tagsOf(page, uno!)).toEqual(['playa', 'verano', 'viejo']);
   expect(await tagsOf(page, tres!)).toEqual(['viejo']);
+
+  // Past 20 tags on a link, nothing changes, and the bar says why.
+  await page.request.patch(`/api/links/${tres}`, { headers: sameOrigin, data: { tags: Array.from({ length: 20 }, (_, i) => `t${i}`) } });
+  await page.getByRole('checkbox', { name: 'Seleccionar «Tres»' }).check();
+  await bar.getByRole('button', { name: 'Etiquetar' }).click();
+  await page.getByRole('dialog', { name: 'Etiquetar 3 links' }).getByLabel('Etiquetas (separadas por comas)').fill('otra');
+  await page.getByRole('dialog', { name: 'Etiquetar 3 links' }).getByRole('button', { name: 'Etiquetar' }).click();
+  await expect(bar.getByRole('alert')).toHaveText('Con esas etiquetas, algún link tendría más de 20: no se cambió ningún link');
+  expect(await tagsOf(page, uno!)).toEqual(['playa', 'verano', 'viejo']);
+  await page.getByRole('checkbox', { name: 'Seleccionar «Tres»' }).uncheck();
 
   await bar.getByRole('button', { name: 'Quitar etiqueta' }).click();
   const untagDialog = page.getByRole('dialog', { name: 'Quitar una etiqueta de 2 links' });

@@ -1,7 +1,7 @@
 import type { BulkUpdateInput, Link } from '@common/links/link-schemas';
 import { Download, Pause, Play, Tag, Tags, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
-import { messageOf } from '../../../api/client';
+import { ApiError, messageOf } from '../../../api/client';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -53,7 +53,9 @@ export function SelectionBar({ selected, onSelect, onClear, filter, hasLinks }: 
     try {
       setDone(await work());
     } catch (error) {
-      setFailure(messageOf(error));
+      // A refusal names its reason under a field (too many tags): that reason, not the general one.
+      const reasons = error instanceof ApiError ? Object.values(error.fields).flat() : [];
+      setFailure(reasons.length > 0 ? reasons.join(' ') : messageOf(error));
     } finally {
       setBusy(null);
       await refresh();
