@@ -17,6 +17,9 @@ export const BULK_MAX_LINKS = 100;
 
 /** A link's state in words, as its badge and the links CSV's status column say it. */
 export const linkStatusLabels = { active: 'Activo', paused: 'En pausa', expired: 'Caducado', disabled: 'Desactivado' } as const;
+
+/** Links one bulk update or bulk delete may name. */
+export const BULK_EDIT_MAX_LINKS = 500;
 export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** The most characters one row (a line) of an import file may hold: a title, a URL and tags fit many times over. */
@@ -73,6 +76,13 @@ export const linkMessages = {
   tagsLoadFailed: 'No se pudieron cargar las etiquetas',
   bulkInvalid: 'Envía una lista «links» con al menos un link',
   bulkTooMany: `Se pueden crear como máximo ${BULK_MAX_LINKS} links a la vez`,
+  disabledByOperator:
+    'Quien administra este servidor ha desactivado este link y no se puede editar. Puedes eliminarlo, o escribir a quien administra el servidor si crees que es un error.',
+  bulkIdsInvalid: 'Envía una lista «ids» con los números de al menos un link',
+  bulkIdsTooMany: `Se pueden cambiar o eliminar como máximo ${BULK_EDIT_MAX_LINKS.toLocaleString('es-ES')} links a la vez`,
+  bulkChangesEmpty: 'Indica al menos un cambio: pausar o reanudar, añadir o quitar etiquetas',
+  bulkPausedInvalid: 'Indica si los links quedan en pausa (true) o activos (false)',
+  bulkTagsTooMany: `Con esas etiquetas, algún link tendría más de ${TAGS_PER_LINK}: no se cambió ningún link`,
   importFileMissing: 'Elige un archivo CSV para importar',
   importNotCsv: 'El archivo no es un CSV que se pueda leer',
   importUnknownColumns:

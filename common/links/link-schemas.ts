@@ -12,6 +12,7 @@ import {
   LINK_PASSWORD_MIN_LENGTH,
   LONG_URL_MAX_LENGTH,
   BULK_MAX_LINKS,
+  BULK_EDIT_MAX_LINKS,
   MAX_CLICKS_LIMIT,
   TAG_MAX_LENGTH,
   TAGS_PER_LINK,
@@ -179,6 +180,9 @@ export const linkStatuses = ['active', 'paused', 'expired', 'disabled'] as const
 export const linkStatusSchema = z.enum(linkStatuses, { error: m.statusInvalid });
 export type LinkStatus = z.infer<typeof linkStatusSchema>;
 
+export const linkDisabledCauses = ['operator', 'blockedDomain'] as const;
+export type LinkDisabledCause = (typeof linkDisabledCauses)[number];
+
 export const linkSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -210,6 +214,14 @@ export const linkSchema = z.object({
   forwardQuery: z.boolean(),
   /** Its tags, in alphabetical order, as first spelled by their owner. */
   tags: z.array(z.string()),
+  /**
+   * Why the link is disabled (status 'disabled'): 'operator' (the operator disabled it, with
+   * disabledReason when they gave one) or 'blockedDomain' (its destination is on a domain the
+   * operator blocked); null when it is not disabled.
+   */
+  disabledCause: z.enum(linkDisabledCauses).nullable(),
+  /** The operator's reason, when they disabled the link and gave one. */
+  disabledReason: z.string().nullable(),
 });
 
 export type Link = z.infer<typeof linkSchema>;
@@ -313,3 +325,47 @@ export type CreationQuotaState = z.infer<typeof creationQuotaSchema>;
  */
 export const importProgressSchema = z.object({ running: z.boolean(), done: z.number().int(), total: z.number().int() });
 export type ImportProgress = z.infer<typeof importProgressSchema>;
+
+/** The links a bulk update or delete names: the caller's own; any other id counts as not found. */
+const bulkIdsSchema = z
+  .array(z.number({ error: m.bulkIdsInvalid }).int(m.bulkIdsInvalid).min(1, m.bulkIdsInvalid).max(Number.MAX_SAFE_INTEGER, m.bulkIdsInvalid), {
+    error: m.bulkIdsInvalid,
+  })
+  .min(1, m.bulkIdsInvalid)
+  .max(BULK_EDIT_MAX_LINKS, m.bulkIdsTooMany)
+  .transform((ids) => [...new Set(ids)]);
+
+/** POST /api/links/bulk-update: one change (or several) applied to every named link, in one transaction. */
+export const bulkUpdateSchema = z
+  .object({
+    ids: bulkIdsSchema,
+    changes: z
+      .object({
+        /** true pauses them all, false resumes them. */
+        paused: z.boolean({ error: m.bulkPausedInvalid }).optional(),
+        /** Tags given to every link (a tag it has already stays as it is). */
+        addTags: tagsSchema.optional(),
+        /** Tags taken off every link that has them (any case). */
+        removeTags: tagsSchema.optional(),
+      }, { error: m.bulkChangesEmpty })
+      .strict()
+      .refine((changes) => changes.paused !== undefined || (changes.addTags?.length ?? 0) > 0 || (changes.removeTags?.length ?? 0) > 0, m.bulkChangesEmpty),
+  })
+  .strict();
+export type BulkUpdateInput = z.input<typeof bulkUpdateSchema>;
+
+/** Each link changed: its state and tags before and after, so a client can undo exactly. */
+const bulkLinkStateSchema = z.object({ paused: z.boolean(), tags: z.array(z.string()) });
+export const bulkUpdateResponseSchema = z.object({
+  /** How many of the named links were the caller's and were updated. */
+  updated: z.number().int(),
+  results: z.array(z.object({ id: z.number().int(), before: bulkLinkStateSchema, after: bulkLinkStateSchema })),
+});
+export type BulkUpdateResult = z.infer<typeof bulkUpdateResponseSchema>;
+
+/** POST /api/links/bulk-delete. */
+export const bulkDeleteSchema = z.object({ ids: bulkIdsSchema }).strict();
+export const bulkDeleteResponseSchema = z.object({
+  /** How many of the named links were the caller's and were deleted. */
+  deleted: z.number().int(),
+});

@@ -1,6 +1,7 @@
-import { type Page, type Request, expect } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { type Page, type Request, expect, request } from '@playwright/test';
 import { failedRequest } from '../fixtures';
-import { sameOrigin, signUpViaApi } from './accounts';
+import { picturePng, sameOrigin, signUpViaApi, uniqueEmail } from './accounts';
 import { openDetailWithStats } from './stats-screen';
 
 /** A screen the accessibility and screenshot specs visit: open() leaves it fully rendered. */
@@ -64,6 +65,28 @@ async function openDetail(page: Page) {
   await expect(page.getByText('No hay estadísticas disponibles para este link.')).toBeVisible();
 }
 
+/** A link of the signed-in user that an admin (made from the shell) has disabled with a reason. */
+async function openDisabledDetail(page: Page) {
+  await signedIn(page);
+  await openAt(page, '/dashboard');
+  const { links } = (await (await page.request.get('/api/links')).json()) as { links: { id: number }[] };
+  const admin = await request.newContext({ baseURL: new URL(page.url()).origin });
+  const email = uniqueEmail('jefa-pantallas');
+  const registered = await admin.post('/api/auth/register', {
+    headers: sameOrigin,
+    multipart: { name: 'Jefa', email, password: 'secreto-e2e', profileImage: { name: 'a.png', mimeType: 'image/png', buffer: await picturePng() } },
+  });
+  expect(registered.status()).toBe(201);
+  execFileSync(process.execPath, ['dist/server/corto.js', 'admin', email], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR ?? '', DATABASE_URL: '', LOG_LEVEL: 'silent' },
+  });
+  const off = await admin.patch(`/api/admin/links/${links[0]?.id}`, { headers: sameOrigin, data: { disabled: true, reason: 'Suplanta a un banco' } });
+  expect(off.status()).toBe(200);
+  await admin.dispose();
+  await openAt(page, `/link/${links[0]?.id}`);
+  await expect(page.getByText('Desactivado por quien administra el servidor. Motivo: Suplanta a un banco.')).toBeVisible();
+}
+
 // Every screen of the product; a new screen gets a line here, and with it an axe check and screenshots.
 export const screens: Screen[] = [
   { name: 'landing', open: (page) => openAt(page, '/') },
@@ -107,6 +130,25 @@ export const screens: Screen[] = [
     },
   },
   {
+    name: 'dashboard-selection',
+    open: async (page) => {
+      await signedIn(page);
+      await openAt(page, '/dashboard');
+      await page.getByRole('checkbox', { name: 'Seleccionar «Mi blog»' }).check();
+      await expect(page.getByRole('group', { name: 'Acciones sobre los seleccionados' })).toBeVisible();
+    },
+  },
+  {
+    name: 'bulk-delete-dialog',
+    open: async (page) => {
+      await signedIn(page);
+      await openAt(page, '/dashboard');
+      await page.getByRole('button', { name: 'Seleccionar todos los filtrados' }).click();
+      await page.getByRole('group', { name: 'Acciones sobre los seleccionados' }).getByRole('button', { name: 'Eliminar' }).click();
+      await expect(page.getByRole('dialog', { name: '¿Eliminar 2 links?' })).toBeVisible();
+    },
+  },
+  {
     name: 'create-link-dialog',
     open: async (page) => {
       await signedIn(page);
@@ -115,6 +157,7 @@ export const screens: Screen[] = [
     },
   },
   { name: 'link-detail', open: openDetail },
+  { name: 'link-detail-disabled', open: openDisabledDetail },
   {
     // A link with every state shown (paused, expiry, limit, password, a former address) and its edit dialog.
     name: 'edit-link-dialog',

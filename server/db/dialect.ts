@@ -1,4 +1,4 @@
-import { type ColumnDefinitionBuilder, type Kysely, SqliteAdapter } from 'kysely';
+import { type ColumnDefinitionBuilder, type Kysely, SqliteAdapter, sql } from 'kysely';
 
 // Every difference between SQLite and PostgreSQL that the rest of the server must not know about.
 
@@ -20,6 +20,16 @@ export function idColumn(dialect: DialectName) {
 /** The column type for idColumn: SQLite only autoincrements a column typed exactly "integer". */
 export function idType(dialect: DialectName) {
   return dialect === 'sqlite' ? 'integer' : 'bigint';
+}
+
+/**
+ * SQL for the authority of a stored destination (`host[:port]`, after 'scheme://' up to the first
+ * '/'): stored destinations are in the URL standard's form, so the host is lower case and punycode.
+ */
+export function urlAuthoritySql(dialect: DialectName, column: string) {
+  return dialect === 'sqlite'
+    ? sql<string>`substr(substr(${sql.ref(column)}, instr(${sql.ref(column)}, '://') + 3), 1, instr(substr(${sql.ref(column)}, instr(${sql.ref(column)}, '://') + 3) || '/', '/') - 1)`
+    : sql<string>`split_part(split_part(${sql.ref(column)}, '://', 2), '/', 1)`;
 }
 
 interface DriverError {

@@ -62,6 +62,8 @@ export async function editLink(context: Context, userId: number, id: number, inp
     ({ before, after } = await database.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('urls').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
       if (!row) throw notFound();
+      // The operator's decision stands: its owner may delete the link, not change what was judged.
+      if (row.disabled_at !== null) throw new AppError('conflict', linkMessages.disabledByOperator);
       const previous = (await formerAliasesOf(trx, [id])).get(id) ?? [];
       const changes: Updateable<UrlsTable> = { updated_at: now };
       // The searchable copy follows the title (the list's filter reads only it).

@@ -2,8 +2,16 @@ import { buckets } from '@common/constants';
 import type { Link, LinkStatus } from '@common/links/link-schemas';
 import type { AppContext } from '../app-context';
 import type { UrlRow } from '../db/schema';
+import { isBlockedUrl } from './destination-policy';
 
-type Addresses = { config: Pick<AppContext['config'], 'publicBaseUrl'>; storage: AppContext['storage'] };
+type Addresses = {
+  config: Pick<AppContext['config'], 'publicBaseUrl'>;
+  storage: AppContext['storage'];
+  /** The operator's blocked domains: a link leading into one is disabled, as its visitors see. */
+  blockedDomains?: Pick<AppContext['blockedDomains'], 'domains'> | undefined;
+};
+
+const noDomains: ReadonlySet<string> = new Set();
 
 /**
  * The public short address of a link: the alias when there is one, else the short code. In its
@@ -26,7 +34,10 @@ export function linkStatusOf(
 }
 
 /** The one place a urls row becomes a link of the API; previousAddresses from formerAliasesOf, tags from tagsOf. */
-export function rowToLink(row: UrlRow, { config, storage }: Addresses, previousAddresses: string[] = [], tags: string[] = []): Link {
+export function rowToLink(row: UrlRow, { config, storage, blockedDomains }: Addresses, previousAddresses: string[] = [], tags: string[] = []): Link {
+  // The visitor's order: the operator's own decision first, then the blocked domain.
+  const disabledCause =
+    row.disabled_at !== null ? ('operator' as const) : isBlockedUrl(row.original_url, blockedDomains?.domains ?? noDomains) ? ('blockedDomain' as const) : null;
   return {
     id: row.id,
     title: row.title,
@@ -39,7 +50,7 @@ export function rowToLink(row: UrlRow, { config, storage }: Addresses, previousA
     createdAt: new Date(row.created_at).toISOString(),
     clicks: row.click_count,
     updatedAt: new Date(row.updated_at ?? row.created_at).toISOString(),
-    status: linkStatusOf(row),
+    status: disabledCause ? 'disabled' : linkStatusOf(row),
     paused: Boolean(row.paused),
     expiresAt: row.expires_at === null ? null : new Date(Number(row.expires_at)).toISOString(),
     maxClicks: row.max_clicks,
@@ -49,5 +60,7 @@ export function rowToLink(row: UrlRow, { config, storage }: Addresses, previousA
     scans: Number(row.scan_count),
     forwardQuery: Boolean(row.forward_query),
     tags,
+    disabledCause,
+    disabledReason: row.disabled_at !== null ? row.disabled_reason : null,
   };
 }

@@ -3,7 +3,7 @@ import type { LinkSort, LinkStatus, SortOrder } from '@common/links/link-schemas
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../db/database';
 import { type DatabaseReader, rowsOn } from '../db/database-reader';
-import { dialectOf } from '../db/dialect';
+import { type DialectName, dialectOf, urlAuthoritySql } from '../db/dialect';
 import type { DB, NewUrlRow, UrlRow } from '../db/schema';
 import { searchText } from '../db/search-text';
 import { fewMatchingIds, ftsContains, hasTrigrams, idIn } from '../db/trigram-search';
@@ -155,6 +155,8 @@ export interface ListOptions {
   after?: PageCursor | undefined;
   /** Only the links in this state now. */
   status?: LinkStatus | undefined;
+  /** The operator's blocked domains: a link leading into one is 'disabled' for the state filter. */
+  blocked?: ReadonlySet<string> | undefined;
   /** Only the links with this tag (findUserTag's answer), walked as tagWalk tells. */
   tag?: { id: number; walk: boolean } | undefined;
   sort?: LinkSort | undefined;
@@ -171,15 +173,26 @@ export interface ListOptions {
 export const sortColumns = { created: 'created_at', clicks: 'click_count', title: 'title_search' } as const;
 
 /**
- * The WHERE condition for links in a state at `now`, the same rules as linkStatusOf: 'disabled'
- * (by an operator) comes before every other state.
+ * The WHERE condition for links in a state at `now`, the same rules as rowToLink: 'disabled' (by an
+ * operator, or leading into one of the `blocked` domains) comes before every other state.
  */
-export function statusCondition(status: LinkStatus, now: number) {
+export function statusCondition(status: LinkStatus, now: number, blocked: ReadonlySet<string> = new Set(), dialect: DialectName = 'sqlite') {
   return (eb: ExpressionBuilder<DB, 'urls'>) => {
     const dated = eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<=', now)]);
     const spent = eb.and([eb('max_clicks', 'is not', null), eb('limit_used', '>=', eb.ref('max_clicks'))]);
     const expired = eb.or([dated, spent]);
-    const enabled = eb('disabled_at', 'is', null);
+    // A blocked domain blocks its subdomains too; the authority may carry a port.
+    const authority = urlAuthoritySql(dialect, 'original_url');
+    const escaped = (domain: string) => domain.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const onBlocked = [...blocked].flatMap((domain) => [
+      sql<boolean>`${authority} = ${domain}`,
+      sql<boolean>`${authority} like ${`%.${escaped(domain)}`} escape '\\'`,
+      sql<boolean>`${authority} like ${`${escaped(domain)}:%`} escape '\\'`,
+      sql<boolean>`${authority} like ${`%.${escaped(domain)}:%`} escape '\\'`,
+    ]);
+    const operator = eb('disabled_at', 'is not', null);
+    const disabled = onBlocked.length === 0 ? operator : eb.or([operator, ...onBlocked]);
+    const enabled = eb.not(disabled);
     switch (status) {
       case 'paused':
         return eb.and([enabled, eb('paused', '=', 1)]);
@@ -188,7 +201,7 @@ export function statusCondition(status: LinkStatus, now: number) {
       case 'active':
         return eb.and([enabled, eb('paused', '=', 0), eb.not(expired)]);
       case 'disabled':
-        return eb('disabled_at', 'is not', null);
+        return disabled;
     }
   };
 }
@@ -219,7 +232,7 @@ export function userLinksPageQuery(db: Database, userId: number, options: ListOp
     // Unary + keeps SQLite from walking the user's whole index and probing the matches: the few
     // matches are the walk, each checked for its owner.
     .where(fromIndex ? sql<boolean>`+user_id = ${userId}` : sql<boolean>`user_id = ${userId}`);
-  if (status) ids = ids.where(statusCondition(status, Date.now()));
+  if (status) ids = ids.where(statusCondition(status, Date.now(), options.blocked, dialectOf(db)));
   if (fromIndex) ids = ids.where(idIn('id', searchIds));
   else if (needle) ids = ids.where(sql<boolean>`title_search like ${likeContains(needle)} escape '\\'`);
   if (tag?.walk) {

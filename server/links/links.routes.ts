@@ -1,11 +1,14 @@
-import { buckets } from '@common/constants';
 import { linkMessages } from '@common/links/link-messages';
 import {
   type BulkResult,
   createLinkSchema,
   linkListSchema,
   bulkCreateSchema,
+  bulkDeleteResponseSchema,
+  bulkDeleteSchema,
   bulkResponseSchema,
+  bulkUpdateResponseSchema,
+  bulkUpdateSchema,
   linkResponseSchema,
   listLinksQuerySchema,
   tagKey,
@@ -24,8 +27,9 @@ import { SEARCH_PAGE_CACHE_KIB } from '../db/sqlite-connection';
 import { AppError } from '../http/app-error';
 import { idempotencyKeyOf, withIdempotency } from '../idempotency/idempotency';
 import { createLink } from './create-link';
-import { holdAddresses, holdEnds } from './held-addresses';
 import { createOne } from './link-batch';
+import { bulkUpdateLinks } from './link-bulk-edit';
+import { deleteUserLinks } from './link-delete';
 import { linkImportRoutes } from './link-import.routes';
 import { createCreationQuota } from './creation-quota';
 import { rowToLink } from './link-mapper';
@@ -33,7 +37,7 @@ import { editLink, freeFormerAlias } from './link-edit';
 import { linkQrRoute } from './link-qr';
 import { exportFilename, linksCsv } from './link-export';
 import { tagsOf, userTags } from './link-tags';
-import { deleteUserLink, findUserLink, findUserTag, formerAliasesOf, linksStillExist, listUserLinks, tagWalk, userLinkTotals } from './links.queries';
+import { findUserLink, findUserTag, formerAliasesOf, linksStillExist, listUserLinks, tagWalk, userLinkTotals } from './links.queries';
 import { decodeCursor, encodeCursor } from './list-cursor';
 
 const idParams = z.object({ id: z.string() });
@@ -49,7 +53,7 @@ function linkIdOf(raw: string): number {
 
 /** The caller's links: list (paged, filtered), create, one, delete. Every route needs a session. */
 export async function linksRoutes(app: FastifyInstance, context: AppContext) {
-  const { database, storage, linkCache } = context;
+  const { database } = context;
   const { db } = database;
   // The list, its search and its totals are read off the event loop (SQLite: on a thread).
   const reader = openDatabaseReader(database, app.log, 'links', { pageCacheKib: SEARCH_PAGE_CACHE_KIB });
@@ -78,6 +82,7 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
               search: q,
               after,
               status,
+              blocked: context.blockedDomains.domains,
               sort,
               order,
               limit: limit + 1,
@@ -186,27 +191,20 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
   });
 
   routes.delete('/api/links/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const id = linkIdOf(request.params.id);
-    const userId = signedInUser(request).id;
-    const deleted = await db.transaction().execute(async (trx) => {
-      // Read before the delete, whose cascade takes them with the link.
-      const previous = (await formerAliasesOf(trx, [id])).get(id) ?? [];
-      const gone = await deleteUserLink(trx, userId, id);
-      if (!gone) return undefined;
-      // Every address that led here is held a while for its owner alone (held-addresses.ts).
-      const addresses = [gone.short_url, ...(gone.custom_url === null ? [] : [gone.custom_url]), ...previous];
-      await holdAddresses(trx, addresses, userId, holdEnds(context.config.addressHoldDays));
-      return { row: gone, previousAddresses: previous };
-    });
-    if (!deleted) throw new AppError('not_found', linkMessages.notFound);
-    const { row, previousAddresses } = deleted;
-    context.clickLimits.changed(id, null, null);
-    // The short address must stop redirecting now, not when the cache entry ages out.
-    await linkCache.forget({ shortCode: row.short_url, customUrl: row.custom_url, previousAddresses });
-    // The row is gone: the QR file is only tidied up, and a failure there must not undo the answer.
-    await storage.remove(buckets.qrs, row.qr).catch((error: unknown) => {
-      request.log.warn({ err: error, key: row.qr }, 'could not remove a deleted link QR');
-    });
+    const deleted = await deleteUserLinks(context, signedInUser(request).id, [linkIdOf(request.params.id)], request.log);
+    if (deleted.length === 0) throw new AppError('not_found', linkMessages.notFound);
     return reply.status(204).send();
   });
+
+  routes.post(
+    '/api/links/bulk-update',
+    { schema: { body: bulkUpdateSchema, response: { 200: bulkUpdateResponseSchema } } },
+    async (request) => bulkUpdateLinks(context, signedInUser(request).id, request.body.ids, request.body.changes),
+  );
+
+  routes.post(
+    '/api/links/bulk-delete',
+    { schema: { body: bulkDeleteSchema, response: { 200: bulkDeleteResponseSchema } } },
+    async (request) => ({ deleted: (await deleteUserLinks(context, signedInUser(request).id, request.body.ids, request.log)).length }),
+  );
 }

@@ -73,6 +73,8 @@ const MULTIPART = new Set(['POST /api/auth/register', 'PUT /api/account/picture'
 const requestExamples: Record<string, unknown> = {
   'POST /api/links': { title: 'Mi portfolio', longUrl: 'https://example.com/portfolio', customUrl: 'portfolio-2026' },
   'PATCH /api/links/:id': { title: 'Mi portfolio (nuevo)', paused: false, maxClicks: 1000 },
+  'POST /api/links/bulk-update': { ids: [42, 43], changes: { paused: true, addTags: ['verano'] } },
+  'POST /api/links/bulk-delete': { ids: [42, 43] },
   'POST /api/auth/login': { email: 'ana@example.com', password: 'una-clave-larga' },
 };
 

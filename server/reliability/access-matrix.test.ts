@@ -301,6 +301,31 @@ const matrix: Record<string, Entry> = {
     status: anyUser,
     request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/links/import/progress', headers: cookie ? { cookie } : {} }),
   },
+  'POST /api/links/bulk-update': {
+    access: 'private',
+    status: anyUser,
+    request: ({ ownerLink }, _caller, cookie) => ({
+      method: 'POST',
+      url: '/api/links/bulk-update',
+      headers: cookie ? { cookie, ...sameOrigin } : {},
+      payload: { ids: [ownerLink.id], changes: { addTags: ['etiqueta-zafiro'] } },
+    }),
+    check(_world, caller, response) {
+      // Someone else's id counts as not found: nothing changes.
+      if (response.statusCode === 200) expect(response.json().updated).toBe(caller === 'owner' ? 1 : 0);
+    },
+  },
+  'POST /api/links/bulk-delete': {
+    access: 'private',
+    status: anyUser,
+    async request({ t, owner }, _caller, cookie) {
+      const link = await createLinkAs(t.app, owner.cookie, { title: 'Para borrar en lote' });
+      return { method: 'POST', url: '/api/links/bulk-delete', headers: cookie ? { cookie, ...sameOrigin } : {}, payload: { ids: [link.id] } };
+    },
+    check(_world, caller, response) {
+      if (response.statusCode === 200) expect(response.json().deleted).toBe(caller === 'owner' ? 1 : 0);
+    },
+  },
   'POST /api/links/import': {
     access: 'private',
     status: anyUser,

@@ -9,10 +9,17 @@ import { cn } from '../../lib/cn';
 
 export type ToastTone = 'error' | 'success' | 'info';
 
+/** A button on the notice that acts on what it reports (e.g. «Deshacer»); pressing it closes the notice. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Toast {
   id: number;
   tone: ToastTone;
   message: string;
+  action?: ToastAction | undefined;
 }
 
 /** How long a notice stays; long enough to read twice, and each has its own close button. */
@@ -29,10 +36,10 @@ export function dismissToast(id: number) {
 }
 
 /** Shows a notice for TOAST_MS; the same message twice in a row shows once. */
-export function toast(message: string, tone: ToastTone = 'error'): void {
+export function toast(message: string, tone: ToastTone = 'error', action?: ToastAction): void {
   if (toasts.some((shown) => shown.message === message)) return;
   const id = nextId++;
-  toasts = [...toasts, { id, tone, message }].slice(-3);
+  toasts = [...toasts, { id, tone, message, action }].slice(-3);
   emit();
   setTimeout(() => dismissToast(id), TOAST_MS);
 }
@@ -76,6 +83,18 @@ export function Toaster() {
         >
           <ToneIcon tone={item.tone} />
           <p className="flex-1">{item.message}</p>
+          {item.action && (
+            <button
+              type="button"
+              onClick={() => {
+                dismissToast(item.id);
+                item.action?.run();
+              }}
+              className="-my-1 rounded-md px-2 py-1 font-semibold text-teal-300 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-300"
+            >
+              {item.action.label}
+            </button>
+          )}
           <button
             type="button"
             aria-label="Cerrar aviso"

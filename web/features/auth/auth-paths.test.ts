@@ -31,6 +31,12 @@ describe('where a signed-out visitor was going', () => {
     expect(back({ pathname: '/dashboard', search: '' })).toBe('/dashboard');
   });
 
+  it('keeps a filtered dashboard whole (state, tag, sort)', () => {
+    const search = '?status=paused&tag=Verano&sort=clicks';
+    expect(authPathFrom({ pathname: '/dashboard', search })).toBe(`/auth?next=${encodeURIComponent(`/dashboard${search}`)}`);
+    expect(back({ pathname: '/dashboard', search })).toBe(`/dashboard${search}`);
+  });
+
   it('never leaves the site, whatever next says', () => {
     for (const next of ['//evil.example/x', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)']) {
       expect(afterSignInPath(new URLSearchParams({ next }))).toBe('/dashboard');

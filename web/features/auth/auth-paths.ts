@@ -24,8 +24,11 @@ export function returnAfterSignIn(place: Place | null): void {
 /** /auth, remembering the screen the visitor was on (pathname plus query string). */
 export function authPathFrom(current: Place): string {
   const location = returnPlace ?? current;
-  if (location.pathname === '/dashboard') {
-    return authPath(new URLSearchParams(location.search).get(CREATE_NEW_PARAM));
+  const params = new URLSearchParams(location.search);
+  // The dashboard with only its createNew (or nothing) keeps the short form; a filtered view
+  // (?status=, ?tag=, ?sort=...) travels whole in next, like any other screen.
+  if (location.pathname === '/dashboard' && [...params.keys()].every((key) => key === CREATE_NEW_PARAM)) {
+    return authPath(params.get(CREATE_NEW_PARAM));
   }
   return `/auth?${new URLSearchParams({ [NEXT_PARAM]: location.pathname + location.search })}`;
 }

@@ -6,13 +6,14 @@ import { Alert } from '../../components/ui/alert';
 import { BarLoader } from '../../components/ui/bar-loader';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { type LinkSort, linkStatuses, type LinkStatus, type SortOrder } from '@common/links/link-schemas';
+import { type Link, type LinkSort, linkStatuses, type LinkStatus, type SortOrder } from '@common/links/link-schemas';
 import { useLinks } from './api/get-links';
 import { useTags } from './api/get-tags';
 import { statusLabels } from './components/link-state';
 import { CreateLinkDialog } from './components/create-link-dialog';
 import { ImportLinksDialog } from './components/import-links-dialog';
 import { LinksList } from './components/links-list';
+import { SelectionBar } from './components/selection-bar';
 import { TotalsCards } from './components/totals-cards';
 import { useDebouncedValue } from './components/use-debounced-value';
 
@@ -28,10 +29,12 @@ const sortOptions: { value: `${LinkSort}-${SortOrder}`; label: string }[] = [
 const selectClass =
   'h-10 rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm text-slate-100 focus-visible:outline-2 focus-visible:outline-teal-400/60';
 
-/** The tag and the sort live in the address: a reload keeps them, and a copied address shares the view. */
+/** The state, the tag and the sort live in the address: a reload keeps them, and a copied address shares the view. */
 function useListParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tag = searchParams.get('tag') ?? '';
+  const statusParam = searchParams.get('status');
+  const status: LinkStatus | '' = linkStatuses.find((value) => value === statusParam) ?? '';
   const sortParam = searchParams.get('sort');
   const sort: LinkSort = sortParam === 'clicks' || sortParam === 'title' ? sortParam : 'created';
   const order: SortOrder = searchParams.get('order') === 'asc' ? 'asc' : 'desc';
@@ -47,12 +50,12 @@ function useListParams() {
       },
       { replace: true },
     );
-  return { searchParams, tag, sort, order, update };
+  return { searchParams, status, tag, sort, order, update };
 }
 
 export function DashboardPage() {
   usePageTitle('Mis Links');
-  const { searchParams, tag, sort, order, update } = useListParams();
+  const { searchParams, status, tag, sort, order, update } = useListParams();
   const tags = useTags().data?.tags ?? [];
   // The address may spell the tag in another case: the select shows the tag's own spelling.
   const shownTag = tags.find((known) => known.name.toLowerCase() === tag.toLowerCase())?.name ?? tag;
@@ -62,12 +65,26 @@ export function DashboardPage() {
   const [filter, setFilter] = useState('');
   // The filter runs on the server over every link, once typing pauses.
   const search = useDebouncedValue(filter.trim(), 250);
-  const [status, setStatus] = useState<LinkStatus | ''>('');
   const query = useLinks({ search, status, tag, sort, order });
+
+  const [selected, setSelected] = useState<Map<number, Link>>(() => new Map());
+  const select = (link: Link, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (checked) next.set(link.id, link);
+      else next.delete(link.id);
+      return next;
+    });
 
   const pages = query.data?.pages;
   const links = useMemo(() => pages?.flatMap((page) => page.links) ?? [], [pages]);
   const firstPage = pages?.[0];
+  // The selected links as the list shows them now (a change made in bulk included).
+  const selectedNow = useMemo(() => {
+    const now = new Map(selected);
+    for (const link of links) if (now.has(link.id)) now.set(link.id, link);
+    return now;
+  }, [selected, links]);
 
   const changeDialog = (open: boolean) => {
     setDialogOpen(open);
@@ -112,7 +129,7 @@ export function DashboardPage() {
         <select
           aria-label="Filtrar por estado"
           value={status}
-          onChange={(event) => setStatus(event.target.value as LinkStatus | '')}
+          onChange={(event) => update({ status: event.target.value })}
           className={selectClass}
         >
           <option value="">Todos los estados</option>
@@ -158,7 +175,16 @@ export function DashboardPage() {
           {search || status || tag ? 'Ningún link coincide con el filtro.' : 'Todavía no tienes links. Crea el primero con «Crear link».'}
         </p>
       )}
+      <SelectionBar
+        selected={selectedNow}
+        onSelect={(all) => setSelected(new Map(all.map((link) => [link.id, link])))}
+        onClear={() => setSelected(new Map())}
+        filter={{ search, status, tag, sort, order }}
+        hasLinks={links.length > 0}
+      />
       <LinksList
+        selected={selected}
+        onSelectedChange={select}
         links={links}
         hasNextPage={query.hasNextPage}
         isFetchingNextPage={query.isFetchingNextPage}

@@ -13,8 +13,9 @@ import { DeleteLinkButton } from './components/delete-link-button';
 import { DownloadQrButton } from './components/download-qr-button';
 import { EditLinkButton } from './components/edit-link-button';
 import { QrDialog } from './components/qr-dialog';
-import { LinkStatusBadge, linkStateLines, PreviousAddresses } from './components/link-state';
+import { DisabledNotice, disabledLine, LinkStatusBadge, linkStateLines, PreviousAddresses } from './components/link-state';
 import { readableUrl } from './components/link-format';
+import { TagChips } from './components/tag-chips';
 import { formatDateTime } from '../../lib/format';
 
 /** Only positive integers name a link; anything else is sent back like a link that failed to load. */
@@ -56,6 +57,8 @@ export function LinkDetailPage() {
         <div className="min-w-0 space-y-4">
           <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{link.title}</h1>
           <LinkStatusBadge status={link.status} />
+          <DisabledNotice link={link} />
+          <TagChips tags={link.tags} />
           <a
             href={link.shortLink}
             target="_blank"
@@ -78,7 +81,7 @@ export function LinkDetailPage() {
             Creado el <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>
           </p>
           {linkStateLines(link)
-            .filter((line) => !line.startsWith('Direcciones anteriores'))
+            .filter((line) => !line.startsWith('Direcciones anteriores') && line !== disabledLine(link))
             .map((line) => (
               <p key={line} className="text-sm text-slate-300">
                 {line}

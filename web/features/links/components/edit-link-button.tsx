@@ -9,7 +9,7 @@ import { ApiError } from '../../../api/client';
 import { messagesOf } from '../../../components/form/field-messages';
 import { FormAlert } from '../../../components/form/form-alert';
 import { Button, type ButtonProps } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -23,6 +23,7 @@ import {
   editLinkFormSchema,
 } from './edit-link-form-schema';
 import { LinkFields } from './link-fields';
+import { DisabledNotice } from './link-state';
 import { finalUrlOf, ForwardQueryField, UtmBuilder } from './utm-builder';
 import { type UtmValues, utmOf } from '@common/links/utm';
 import { applyServerFields } from '../../../components/form/apply-server-fields';
@@ -46,10 +47,25 @@ export function EditLinkButton({ link, size = 'icon', className }: EditLinkButto
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>Editar link</DialogTitle>
-          <DialogDescription>La dirección corta, el código QR y las estadísticas se conservan.</DialogDescription>
+          <DialogDescription>
+            {link.disabledCause === 'operator'
+              ? 'Este link está desactivado por quien administra el servidor.'
+              : 'La dirección corta, el código QR y las estadísticas se conservan.'}
+          </DialogDescription>
         </DialogHeader>
+        {/* The operator's decision cannot be edited away: the dialog says so instead of a form. */}
+        {open && link.disabledCause === 'operator' && (
+          <div className="grid gap-4">
+            <DisabledNotice link={link} />
+            <div className="flex justify-end">
+              <DialogClose asChild>
+                <Button variant="outline">Cerrar</Button>
+              </DialogClose>
+            </div>
+          </div>
+        )}
         {/* Mounted only while open, so every opening starts from the link as it is now. */}
-        {open && <EditLinkForm link={link} onSaved={() => setOpen(false)} />}
+        {open && link.disabledCause !== 'operator' && <EditLinkForm link={link} onSaved={() => setOpen(false)} />}
       </DialogContent>
     </Dialog>
   );
@@ -113,6 +129,7 @@ function EditLinkForm({ link, onSaved }: { link: Link; onSaved: () => void }) {
 
   return (
     <form noValidate onSubmit={withCampaign} className="grid gap-4">
+      <DisabledNotice link={link} />
       <LinkFields fieldProps={inputProps} errors={errors} publicBaseUrl={publicBaseUrl} />
       <UtmBuilder values={utm} onChange={setUtm} initial={initialUtm} longUrl={typedUrl} />
       <ForwardQueryField {...form.register('forwardQuery')} />

@@ -25,6 +25,8 @@ const link: Link = {
   scans: 1,
   forwardQuery: false,
   tags: ['verano', 'Campaña'],
+  disabledCause: null,
+  disabledReason: null,
 };
 
 describe('the edit form', () => {
@@ -71,5 +73,20 @@ describe('the edit form', () => {
     expect(changesOf(schema.parse({ ...defaults, tags: '' }), defaults.expiresAt).tags).toEqual([]);
     const result = schema.safeParse({ ...defaults, tags: `bien, ${'x'.repeat(41)}` });
     expect(result.error!.issues.map((issue) => [issue.path[0], issue.message])).toEqual([['tags', m.tagTooLong]]);
+  });
+});
+
+describe('the destination in the edit form', () => {
+  it('reads as the card shows it, and saves as the same address', () => {
+    const stored = 'https://xn--espaa-rta.es/%C3%91oquis?q=caf%C3%A9';
+    const defaults = editFormDefaults({ ...link, originalUrl: stored });
+    expect(defaults.longUrl).toBe('https://españa.es/Ñoquis?q=café');
+    const parsed = editLinkFormSchema('').parse({ ...defaults, expiresAt: '' });
+    expect(parsed.longUrl).toBe(stored);
+  });
+
+  it('stays as stored when the readable form would mean another address', () => {
+    const stored = 'https://ejemplo.com/100%25';
+    expect(editFormDefaults({ ...link, originalUrl: stored }).longUrl).toBe(stored);
   });
 });

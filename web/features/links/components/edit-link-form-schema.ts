@@ -6,6 +6,7 @@ import {
 } from '@common/links/link-messages';
 import { createLinkSchema, type Link, type UpdateLinkInput } from '@common/links/link-schemas';
 import { z } from 'zod';
+import { readableUrl } from './link-format';
 import { tagsTextSchema } from './tags-field';
 
 /** An ISO instant as a date input (type datetime-local) shows it: local time, to the minute. */
@@ -47,10 +48,23 @@ export function editLinkFormSchema(initialExpiresAt: string) {
 export type EditLinkFormInput = z.input<ReturnType<typeof editLinkFormSchema>>;
 export type EditLinkForm = z.output<ReturnType<typeof editLinkFormSchema>>;
 
+/**
+ * The destination as the card shows it ('https://ejemplo.es/Ñoquis', not '%C3%91oquis'), when that
+ * readable form is read back as the very same address; else exactly as stored.
+ */
+export function editableUrl(url: string): string {
+  const readable = readableUrl(url);
+  try {
+    return new URL(readable).href === url ? readable : url;
+  } catch {
+    return url;
+  }
+}
+
 export function editFormDefaults(link: Link): EditLinkFormInput {
   return {
     title: link.title,
-    longUrl: link.originalUrl,
+    longUrl: editableUrl(link.originalUrl),
     customUrl: link.customUrl ?? '',
     tags: link.tags.join(', '),
     paused: link.paused,

@@ -10,19 +10,37 @@ import { formatCount, formatDateTime, nouns } from '../../../lib/format';
 import { displayAddress } from './link-format';
 import { TagChips } from './tag-chips';
 
+type LinkCardProps = {
+  link: ApiLink;
+  /** With a selection: the card's checkbox, checked when the link is selected. */
+  selection?: { selected: boolean; onChange: (selected: boolean) => void } | undefined;
+};
+
 /** One link on the dashboard; the whole card opens its detail page, the buttons act on their own. */
-export function LinkCard({ link }: { link: ApiLink }) {
+export function LinkCard({ link, selection }: LinkCardProps) {
   return (
     <Card className="relative grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 p-4 transition-colors hover:border-slate-600 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
-      <img
-        src={link.qr}
-        alt={`Código QR de ${link.title}`}
-        width={96}
-        height={96}
-        loading="lazy"
-        decoding="async"
-        className="size-16 rounded-md bg-white p-1 sm:size-24"
-      />
+      <div className="flex items-center gap-2 sm:gap-3">
+        {selection && (
+          // Above the stretched link, so a click on it selects rather than opens the detail.
+          <input
+            type="checkbox"
+            aria-label={`Seleccionar «${link.title}»`}
+            checked={selection.selected}
+            onChange={(event) => selection.onChange(event.target.checked)}
+            className="relative z-10 size-5 shrink-0 accent-teal-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300"
+          />
+        )}
+        <img
+          src={link.qr}
+          alt={`Código QR de ${link.title}`}
+          width={96}
+          height={96}
+          loading="lazy"
+          decoding="async"
+          className="size-16 rounded-md bg-white p-1 sm:size-24"
+        />
+      </div>
       <div className="space-y-1">
         {/* h2: the cards are the sections under the page's h1 'Mis Links' (axe: heading-order). */}
         <h2 className="truncate text-lg font-semibold">

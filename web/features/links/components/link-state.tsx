@@ -18,15 +18,47 @@ const statusColours: Record<LinkStatus, string> = {
 
 export function LinkStatusBadge({ status }: { status: LinkStatus }) {
   return (
-    <span className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium', statusColours[status])}>
+    <span className={cn('inline-flex shrink-0 items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap', statusColours[status])}>
       {statusLabels[status]}
     </span>
   );
 }
 
-/** What is set on a link, in words: expiry, click limit, password, former addresses. */
+/** Why a disabled link is, in a few words (the card's line). */
+export function disabledLine(link: Pick<Link, 'disabledCause' | 'disabledReason'>): string | null {
+  if (link.disabledCause === 'blockedDomain') return 'Desactivado: su destino está en un dominio bloqueado en este servidor';
+  if (link.disabledCause === 'operator') return `Desactivado por quien administra el servidor${link.disabledReason ? `. Motivo: ${link.disabledReason}` : ''}`;
+  return null;
+}
+
+/** What its owner can do about a disabled link. */
+export function disabledAdvice(link: Pick<Link, 'disabledCause'>): string | null {
+  if (link.disabledCause === 'blockedDomain') {
+    return 'Quien lo visita ve «Este link ha sido desactivado». Para que vuelva a funcionar, cambia la URL original por una de otro dominio con «Editar».';
+  }
+  if (link.disabledCause === 'operator') {
+    return 'Quien lo visita ve «Este link ha sido desactivado». No se puede editar; puedes eliminarlo, o escribir a quien administra el servidor si crees que es un error.';
+  }
+  return null;
+}
+
+/** A disabled link's reason and what to do, where its owner looks first (detail page, edit dialog). */
+export function DisabledNotice({ link }: { link: Pick<Link, 'disabledCause' | 'disabledReason'> }) {
+  const line = disabledLine(link);
+  if (!line) return null;
+  return (
+    <div className="space-y-1 rounded-lg border border-red-400/40 bg-red-950/40 px-3 py-2 text-sm text-red-100">
+      <p className="font-semibold">{line}.</p>
+      <p>{disabledAdvice(link)}</p>
+    </div>
+  );
+}
+
+/** What is set on a link, in words: why it is disabled, expiry, click limit, password, former addresses. */
 export function linkStateLines(link: Link): string[] {
   const lines: string[] = [];
+  const disabled = disabledLine(link);
+  if (disabled) lines.push(disabled);
   if (link.expiresAt) lines.push(`${Date.parse(link.expiresAt) <= Date.now() ? 'Caducó' : 'Caduca'} el ${formatDateTime(link.expiresAt)}`);
   if (link.maxClicks !== null) lines.push(`Límite: ${formatNumber(link.limitClicks)} de ${formatNumber(link.maxClicks)} clics`);
   if (link.hasPassword) lines.push('Protegido con contraseña');

@@ -9,6 +9,9 @@ type LinksListProps = {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
+  /** The ids selected, and how a card's checkbox changes them. */
+  selected?: ReadonlyMap<number, Link>;
+  onSelectedChange?: (link: Link, selected: boolean) => void;
 };
 
 // Start loading the next page this many cards before the end of what is loaded.
@@ -18,7 +21,7 @@ const PREFETCH_DISTANCE = 10;
  * The link cards, virtualised against the window's scroll: only the cards near the viewport are in
  * the page, so 10,000 links cost what a dozen do; further pages load as the end comes near.
  */
-export function LinksList({ links, hasNextPage, isFetchingNextPage, fetchNextPage }: LinksListProps) {
+export function LinksList({ links, hasNextPage, isFetchingNextPage, fetchNextPage, selected, onSelectedChange }: LinksListProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -63,7 +66,12 @@ export function LinksList({ links, hasNextPage, isFetchingNextPage, fetchNextPag
               className="absolute top-0 left-0 w-full"
               style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
             >
-              <LinkCard link={link} />
+              <LinkCard
+                link={link}
+                selection={
+                  onSelectedChange && { selected: selected?.has(link.id) ?? false, onChange: (checked) => onSelectedChange(link, checked) }
+                }
+              />
             </li>
           );
         })}

@@ -1,0 +1,72 @@
+import { TAGS_PER_LINK, linkMessages } from '@common/links/link-messages';
+import { type BulkUpdateResult, tagKey } from '@common/links/link-schemas';
+import { errorMessages } from '@common/messages';
+import type { AppContext } from '../app-context';
+import type { Database } from '../db/database';
+import { AppError } from '../http/app-error';
+import { formerAliasesOf } from './links.queries';
+import { setLinkTags, tagsOf } from './link-tags';
+
+type Context = Pick<AppContext, 'database' | 'linkCache'>;
+type Changes = { paused?: boolean | undefined; addTags?: string[] | undefined; removeTags?: string[] | undefined };
+
+/** A link's tags after adding some and taking others off (compared by tagKey; its own spellings kept). */
+function changedTags(tags: string[], changes: Changes): string[] {
+  const removed = new Set((changes.removeTags ?? []).map(tagKey));
+  const next = tags.filter((tag) => !removed.has(tagKey(tag)));
+  for (const tag of changes.addTags ?? []) {
+    if (!next.some((have) => tagKey(have) === tagKey(tag))) next.push(tag);
+  }
+  return next;
+}
+
+const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((tag, i) => tagKey(tag) === tagKey(b[i]!));
+
+/**
+ * POST /api/links/bulk-update: pause or resume, add or take off tags, on every named link of the
+ * user, in one transaction; ids that are not the user's are not touched (and not counted). When one
+ * link would end with more than TAGS_PER_LINK tags, nothing changes (400, naming how many). Each
+ * link's state before and after is answered, so the client can undo exactly what changed.
+ */
+export async function bulkUpdateLinks(context: Context, userId: number, ids: number[], changes: Changes): Promise<BulkUpdateResult> {
+  const { db } = context.database;
+  const now = Date.now();
+  const results = await db.transaction().execute(async (trx: Database) => {
+    const rows = await trx.selectFrom('urls').select(['id', 'paused', 'short_url', 'custom_url']).where('user_id', '=', userId).where('id', 'in', ids)
+      // A link the operator disabled is left as it is, as a single edit leaves it (link-edit.ts).
+      .where('disabled_at', 'is', null)
+      .execute();
+    const owned = rows.map((row) => row.id);
+    if (owned.length === 0) return { rows, results: [] };
+    const before = await tagsOf(trx, owned);
+    const planned = rows.map((row) => {
+      const tags = before.get(row.id) ?? [];
+      return { row, tags, next: changedTags(tags, changes) };
+    });
+    if (planned.some((link) => link.next.length > TAGS_PER_LINK)) throw new AppError('validation', errorMessages.validation, { 'changes.addTags': [linkMessages.bulkTagsTooMany] });
+
+    if (changes.paused !== undefined) {
+      await trx.updateTable('urls').set({ paused: changes.paused ? 1 : 0, updated_at: now }).where('user_id', '=', userId).where('id', 'in', owned).execute();
+    }
+    for (const link of planned) {
+      if (!sameTags(link.tags, link.next)) await setLinkTags(trx, userId, link.row.id, link.next);
+    }
+    const after = await tagsOf(trx, owned);
+    return {
+      rows,
+      results: planned.map(({ row, tags }) => ({
+        id: row.id,
+        before: { paused: Boolean(row.paused), tags },
+        after: { paused: changes.paused ?? Boolean(row.paused), tags: after.get(row.id) ?? [] },
+      })),
+    };
+  });
+  // A pause or a resumption must reach the redirect at once, on every instance.
+  if (changes.paused !== undefined && results.rows.length > 0) {
+    const previous = await formerAliasesOf(db, results.rows.map((row) => row.id));
+    for (const row of results.rows) {
+      await context.linkCache.forget({ shortCode: row.short_url, customUrl: row.custom_url, previousAddresses: previous.get(row.id) ?? [] });
+    }
+  }
+  return { updated: results.results.length, results: results.results };
+}

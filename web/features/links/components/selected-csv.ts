@@ -1,0 +1,36 @@
+import type { Link } from '@common/links/link-schemas';
+
+// «Exportar» on selected links: the same columns and cells as GET /api/links.csv (which exports
+// every link), made in the browser from the links already read.
+
+const COLUMNS = ['title', 'longUrl', 'customUrl', 'tags', 'shortLink', 'clicks', 'scans', 'status', 'createdAt'] as const;
+/** Where a spreadsheet could start a formula: an apostrophe keeps it text (server/csv/csv-cell.ts's rule). */
+const DEFUSE = /(^|[,;\r\n])( *)(?='*[=+\-@\t\r])/g;
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
+function cell(value: string | null): string {
+  const text = (value ?? '').replace(DEFUSE, "$1$2'");
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The CSV text, with a byte order mark so spreadsheets read it as UTF-8. */
+export function selectedLinksCsv(links: Link[]): string {
+  const lines = links.map((link) =>
+    [link.title, link.originalUrl, link.customUrl, link.tags.join('|'), link.shortLink, String(link.clicks), String(link.scans), link.status, link.createdAt]
+      .map(cell)
+      .join(','),
+  );
+  return `\uFEFF${[COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/** Saves the CSV as a download, named like the full export. */
+export function downloadCsv(text: string, filename: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = filename;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
