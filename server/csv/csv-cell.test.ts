@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, defuse, undefuse } from './csv-cell';
+import { csvCell, defuse, undefuse } from '@common/csv/csv-cell';
 import { FORMULA_START, piecesOf } from './csv-cell.test-support';
 
 describe('csvCell', () => {

@@ -3,12 +3,12 @@ import { linkStatusLabels } from '@common/links/link-messages';
 import type { AppContext } from '../app-context';
 import type { DatabaseReader } from '../db/database-reader';
 import type { UrlRow } from '../db/schema';
-import { csvCell } from '../csv/csv-cell';
+import { csvCell } from '@common/csv/csv-cell';
 import { linkStatusOf, shortLinkOf } from './link-mapper';
 
 // GET /api/links.csv: every link of the caller, oldest first, streamed a page at a time (memory
 // stays at one page whatever the count), read through the links reader (SQLite: its thread) with a
-// turn of the event loop between pages. Cells go through csvCell (csv/csv-cell.ts), as the clicks
+// turn of the event loop between pages. Cells go through csvCell (common/csv/csv-cell.ts), as the clicks
 // export's do: RFC 4180 quoting, and an apostrophe wherever a spreadsheet splitting on ',' or ';'
 // would start a formula (the importer takes them off again, so a file exported here imports back
 // as it was). The status column is in words, as the dashboard's badges say it ('Activo', 'En pausa'...).

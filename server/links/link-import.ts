@@ -1,7 +1,7 @@
 import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_ROW_CHARS, IMPORT_MAX_ROWS, linkMessages as m } from '@common/links/link-messages';
 import { decodeImport, detectSeparator, type ImportEncoding, type ImportSeparator, quoteLeftOpen } from '@common/links/import-text';
 import { parse } from 'csv-parse/sync';
-import { undefuse } from '../csv/csv-cell';
+import { undefuse } from '@common/csv/csv-cell';
 
 // Reading an import file: our own CSV (title,longUrl,customUrl,tags, as GET /api/links.csv writes
 // it) and the CSV exports of Shlink, Kutt, YOURLS and Bitly, told apart by their header row.

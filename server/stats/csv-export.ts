@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { csvCell } from '../csv/csv-cell';
+import { csvCell } from '@common/csv/csv-cell';
 import type { DatabaseReader } from '../db/database-reader';
 
 // A link's clicks as CSV, streamed page by page: memory stays at one page however many clicks

@@ -1,23 +1,17 @@
+import { csvCell } from '@common/csv/csv-cell';
+import { linkStatusLabels } from '@common/links/link-messages';
 import type { Link } from '@common/links/link-schemas';
 
 // «Exportar» on selected links: the same columns and cells as GET /api/links.csv (which exports
 // every link), made in the browser from the links already read.
 
 const COLUMNS = ['title', 'longUrl', 'customUrl', 'tags', 'shortLink', 'clicks', 'scans', 'status', 'createdAt'] as const;
-/** Where a spreadsheet could start a formula: an apostrophe keeps it text (server/csv/csv-cell.ts's rule). */
-const DEFUSE = /(^|[,;\r\n])( *)(?='*[=+\-@\t\r])/g;
-const NEEDS_QUOTES = /[",;\t\r\n]/;
-
-function cell(value: string | null): string {
-  const text = (value ?? '').replace(DEFUSE, "$1$2'");
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** The CSV text, with a byte order mark so spreadsheets read it as UTF-8. */
 export function selectedLinksCsv(links: Link[]): string {
   const lines = links.map((link) =>
-    [link.title, link.originalUrl, link.customUrl, link.tags.join('|'), link.shortLink, String(link.clicks), String(link.scans), link.status, link.createdAt]
-      .map(cell)
+    [link.title, link.originalUrl, link.customUrl, link.tags.join('|'), link.shortLink, String(link.clicks), String(link.scans), linkStatusLabels[link.status], link.createdAt]
+      .map((value) => csvCell(value))
       .join(','),
   );
   return `\uFEFF${[COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
