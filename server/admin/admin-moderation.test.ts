@@ -63,7 +63,7 @@ describe.each(testDialects)('the operator and links on %s', (dialect) => {
     const page = await visit(link.shortCode);
     expect(page.statusCode).toBe(410);
     expect(page.body).toContain('Este link ha sido desactivado');
-    expect(page.body).toContain('href="/denunciar"');
+    expect(page.body).toContain(`href="/denunciar?link=${encodeURIComponent(link.shortLink)}"`);
     expect((await call(t.app, owner.cookie, 'GET', `/api/links/${link.id}`)).json().link.status).toBe('disabled');
     await call(t.app, admin.cookie, 'PATCH', `/api/admin/links/${link.id}`, { disabled: false });
     expect((await visit(link.shortCode)).statusCode).toBe(302);
