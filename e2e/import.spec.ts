@@ -56,7 +56,7 @@ test('a CSV saved by Spanish Excel: separator and encoding said, numbered rows, 
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Importar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Importar links' });
-  await expect(dialog.getByText('Ningún archivo elegido')).toBeVisible();
+  await expect(dialog.getByText('Sin archivo elegido')).toBeVisible();
   const csv = 'title;longUrl;customUrl;tags\r\nÑoquis caseros;https://example.com/noquis;;cocina|Año\r\nRoto;"https://example.com/roto;;\r\nPrecios;https://example.com/precios;;\r\n';
   // Windows-1252, as Excel saves «CSV (delimitado por comas)» on a Spanish Windows: 'Ñ' is one byte.
   await dialog.getByLabel('Archivo CSV').setInputFiles({ name: 'excel.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'latin1') });
@@ -82,7 +82,7 @@ test('a CSV saved by Spanish Excel: separator and encoding said, numbered rows, 
   await expect(failed.getByRole('row').nth(1)).toHaveText(`3${linkMessages.importRowMalformed}`);
   // The file is done: pressing again cannot import it twice.
   await expect(importButton).toBeDisabled();
-  await expect(dialog.getByText('Ningún archivo elegido')).toBeVisible();
+  await expect(dialog.getByText('Sin archivo elegido')).toBeVisible();
   await expectNoAxeFindings(page);
   expect(await page.locator('html').evaluate((html: { scrollWidth: number }) => html.scrollWidth)).toBeLessThanOrEqual(375);
 

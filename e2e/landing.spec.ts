@@ -2,7 +2,10 @@ import { gzipSync } from 'node:zlib';
 import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-const LANDING_JS_BUDGET_KB = 110;
+// The landing page's scripts, gzip. 110 until round 3's polish: the app shell's notices gained the
+// success look and «Deshacer», and its forms the message beside the button (110.2 kB measured
+// after the bulk and quota schemas were moved out of the landing's bundle).
+const LANDING_JS_BUDGET_KB = 111;
 
 test('a typed URL is carried to the sign-in screen as createNew', async ({ page }) => {
   const longUrl = 'https://ejemplo.com/un/camino muy/largo?a=1&b=dos#final';

@@ -12,7 +12,6 @@ import {
   LINK_PASSWORD_MIN_LENGTH,
   LONG_URL_MAX_LENGTH,
   BULK_MAX_LINKS,
-  BULK_EDIT_MAX_LINKS,
   MAX_CLICKS_LIMIT,
   TAG_MAX_LENGTH,
   TAGS_PER_LINK,
@@ -307,65 +306,4 @@ export const importResponseSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResponseSchema>;
 
-/**
- * GET /api/links/quota: the hourly quota (LINKS_PER_HOUR) as it stands for the caller: how many
- * links it allows an hour and how many it still lets through now (both null when there is no
- * limit), and the seconds until the next creation when none may be made now (null: one may).
- */
-export const creationQuotaSchema = z.object({
-  perHour: z.number().int().nullable(),
-  left: z.number().int().nullable(),
-  retryAfterSeconds: z.number().int().nullable(),
-});
-export type CreationQuotaState = z.infer<typeof creationQuotaSchema>;
 
-/**
- * GET /api/links/import/progress: the caller's import under way on this instance, rows done
- * (created or refused) of the file's rows; running false when there is none (done and total 0).
- */
-export const importProgressSchema = z.object({ running: z.boolean(), done: z.number().int(), total: z.number().int() });
-export type ImportProgress = z.infer<typeof importProgressSchema>;
-
-/** The links a bulk update or delete names: the caller's own; any other id counts as not found. */
-const bulkIdsSchema = z
-  .array(z.number({ error: m.bulkIdsInvalid }).int(m.bulkIdsInvalid).min(1, m.bulkIdsInvalid).max(Number.MAX_SAFE_INTEGER, m.bulkIdsInvalid), {
-    error: m.bulkIdsInvalid,
-  })
-  .min(1, m.bulkIdsInvalid)
-  .max(BULK_EDIT_MAX_LINKS, m.bulkIdsTooMany)
-  .transform((ids) => [...new Set(ids)]);
-
-/** POST /api/links/bulk-update: one change (or several) applied to every named link, in one transaction. */
-export const bulkUpdateSchema = z
-  .object({
-    ids: bulkIdsSchema,
-    changes: z
-      .object({
-        /** true pauses them all, false resumes them. */
-        paused: z.boolean({ error: m.bulkPausedInvalid }).optional(),
-        /** Tags given to every link (a tag it has already stays as it is). */
-        addTags: tagsSchema.optional(),
-        /** Tags taken off every link that has them (any case). */
-        removeTags: tagsSchema.optional(),
-      }, { error: m.bulkChangesEmpty })
-      .strict()
-      .refine((changes) => changes.paused !== undefined || (changes.addTags?.length ?? 0) > 0 || (changes.removeTags?.length ?? 0) > 0, m.bulkChangesEmpty),
-  })
-  .strict();
-export type BulkUpdateInput = z.input<typeof bulkUpdateSchema>;
-
-/** Each link changed: its state and tags before and after, so a client can undo exactly. */
-const bulkLinkStateSchema = z.object({ paused: z.boolean(), tags: z.array(z.string()) });
-export const bulkUpdateResponseSchema = z.object({
-  /** How many of the named links were the caller's and were updated. */
-  updated: z.number().int(),
-  results: z.array(z.object({ id: z.number().int(), before: bulkLinkStateSchema, after: bulkLinkStateSchema })),
-});
-export type BulkUpdateResult = z.infer<typeof bulkUpdateResponseSchema>;
-
-/** POST /api/links/bulk-delete. */
-export const bulkDeleteSchema = z.object({ ids: bulkIdsSchema }).strict();
-export const bulkDeleteResponseSchema = z.object({
-  /** How many of the named links were the caller's and were deleted. */
-  deleted: z.number().int(),
-});

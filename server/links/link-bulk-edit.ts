@@ -1,5 +1,6 @@
 import { TAGS_PER_LINK, linkMessages } from '@common/links/link-messages';
-import { type BulkUpdateResult, tagKey } from '@common/links/link-schemas';
+import type { BulkUpdateResult } from '@common/links/bulk-schemas';
+import { tagKey } from '@common/links/link-schemas';
 import { errorMessages } from '@common/messages';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';

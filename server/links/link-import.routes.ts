@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { IMPORT_MAX_BYTES, linkMessages as m } from '@common/links/link-messages';
-import { creationQuotaSchema, importProgressSchema, importResponseSchema } from '@common/links/link-schemas';
+import { creationQuotaSchema, importProgressSchema } from '@common/links/quota-schemas';
+import { importResponseSchema } from '@common/links/link-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context';

@@ -1,5 +1,6 @@
 import { linkMessages as m } from '@common/links/link-messages';
-import type { BulkUpdateResult, Link } from '@common/links/link-schemas';
+import type { BulkUpdateResult } from '@common/links/bulk-schemas';
+import type { Link } from '@common/links/link-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser, sameOrigin } from '../test/test-users';

@@ -1,14 +1,11 @@
 import { linkMessages } from '@common/links/link-messages';
+import { bulkDeleteResponseSchema, bulkDeleteSchema, bulkUpdateResponseSchema, bulkUpdateSchema } from '@common/links/bulk-schemas';
 import {
+  bulkCreateSchema,
+  bulkResponseSchema,
   type BulkResult,
   createLinkSchema,
   linkListSchema,
-  bulkCreateSchema,
-  bulkDeleteResponseSchema,
-  bulkDeleteSchema,
-  bulkResponseSchema,
-  bulkUpdateResponseSchema,
-  bulkUpdateSchema,
   linkResponseSchema,
   listLinksQuerySchema,
   tagKey,

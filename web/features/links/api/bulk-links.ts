@@ -1,5 +1,6 @@
 import { BULK_EDIT_MAX_LINKS } from '@common/links/link-messages';
-import { type BulkUpdateInput, type BulkUpdateResult, type Link, type LinkList, tagKey } from '@common/links/link-schemas';
+import type { BulkUpdateInput, BulkUpdateResult } from '@common/links/bulk-schemas';
+import { type Link, type LinkList, tagKey } from '@common/links/link-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
 import type { LinkListFilter } from './get-links';

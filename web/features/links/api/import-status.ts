@@ -1,4 +1,4 @@
-import type { CreationQuotaState, ImportProgress } from '@common/links/link-schemas';
+import type { CreationQuotaState, ImportProgress } from '@common/links/quota-schemas';
 import { apiFetch } from '../../../api/client';
 
 /** GET /api/links/quota: the hour's places left, read when a file is chosen and after an import. */

@@ -1,5 +1,6 @@
 import { detectedText } from '@common/links/import-text';
-import type { CreationQuotaState, ImportResult } from '@common/links/link-schemas';
+import type { ImportResult } from '@common/links/link-schemas';
+import type { CreationQuotaState } from '@common/links/quota-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -137,7 +138,7 @@ function ImportForm() {
           id="import-file"
           file={file ?? undefined}
           buttonLabel="Elegir archivo"
-          emptyLabel="Ningún archivo elegido"
+          emptyLabel="Sin archivo elegido"
           accept=".csv,.txt,text/csv"
           onChange={(event) => void choose(event.target.files?.[0] ?? null)}
         />

@@ -1,4 +1,5 @@
-import type { BulkUpdateInput, Link } from '@common/links/link-schemas';
+import type { BulkUpdateInput } from '@common/links/bulk-schemas';
+import type { Link } from '@common/links/link-schemas';
 import { Download, Pause, Play, Tag, Tags, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { ApiError, messageOf } from '../../../api/client';

@@ -18,11 +18,23 @@ export function finalUrlOf(longUrl: string, values: UtmValues, initial: UtmValue
 }
 
 /**
+ * The address as the link will store it (the URL standard's form: «boletín» as bolet%C3%ADn), the
+ * same in the create and the edit dialog, though the edit dialog's field shows the readable form.
+ */
+function asSent(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
+
+/**
  * Campaign parameters (utm_source, utm_medium...) merged into the destination's own query, its
  * other parameters and its fragment left as they were, with the final URL shown as it is typed.
  */
 export function UtmBuilder({ values, onChange, initial, longUrl }: UtmBuilderProps) {
-  const finalUrl = finalUrlOf(longUrl, values, initial);
+  const finalUrl = asSent(finalUrlOf(longUrl, values, initial));
   return (
     <fieldset className="grid gap-3 rounded-lg border border-slate-700 p-4">
       <legend className="px-1 text-sm font-medium text-slate-200">Parámetros de campaña (UTM, opcional)</legend>
