@@ -3,7 +3,7 @@ import type { BulkUpdateInput, BulkUpdateResult } from '@common/links/bulk-schem
 import { type Link, type LinkList, tagKey } from '@common/links/link-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
-import type { LinkListFilter } from './get-links';
+import { getLinks, type LinkListFilter } from './get-links';
 import { linkKeys } from './link-keys';
 
 type Changes = BulkUpdateInput['changes'];
@@ -35,18 +35,11 @@ export async function bulkDeleteLinks(ids: number[]): Promise<number> {
 }
 
 /** Every link the filter finds, not only the loaded pages ('Seleccionar todos los filtrados'). */
-export async function allFilteredLinks({ search, status, tag, sort, order }: LinkListFilter): Promise<Link[]> {
+export async function allFilteredLinks(filter: LinkListFilter): Promise<Link[]> {
   const links: Link[] = [];
   let cursor: string | null = null;
   do {
-    const params = new URLSearchParams({ limit: '200' });
-    if (search) params.set('q', search);
-    if (status) params.set('status', status);
-    if (tag) params.set('tag', tag);
-    if (sort) params.set('sort', sort);
-    if (order) params.set('order', order);
-    if (cursor) params.set('cursor', cursor);
-    const page: LinkList = await apiFetch<LinkList>(`/api/links?${params}`);
+    const page: LinkList = await getLinks(filter, cursor, undefined, 200);
     links.push(...page.links);
     cursor = page.nextCursor;
   } while (cursor);

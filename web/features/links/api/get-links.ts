@@ -14,9 +14,9 @@ export interface LinkListFilter {
   order?: SortOrder;
 }
 
-/** One page of the caller's links, filtered and sorted on the server. */
-export function getLinks({ search, status, tag, sort, order }: LinkListFilter, cursor: string | null, signal?: AbortSignal) {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+/** One page of the caller's links (PAGE_SIZE of them unless told), filtered and sorted on the server. */
+export function getLinks({ search, status, tag, sort, order }: LinkListFilter, cursor: string | null, signal?: AbortSignal, limit = PAGE_SIZE) {
+  const params = new URLSearchParams({ limit: String(limit) });
   if (search) params.set('q', search);
   if (status) params.set('status', status);
   if (tag) params.set('tag', tag);
