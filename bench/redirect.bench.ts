@@ -2,10 +2,10 @@
 // interleaved in one run, then the clicks counted against the 302s, then a crash (SIGKILL) under
 // load to measure how many clicks a crash loses. SQLite always; PostgreSQL too with
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL).
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { buildServerForBench } from './lib/build-server';
 import { compareBuilds } from './lib/build-comparison';
+import { cpuSeconds, median } from './lib/cpu-time';
 import { type BenchDatabase, benchDatabases } from './lib/bench-database';
 import { load, loadGenerator, type LoadResult } from './lib/load';
 import { type Started, startNode } from './lib/processes';
@@ -19,26 +19,7 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 // Another build's main.js to measure this one against (bench/lib/build-comparison.ts).
 const baselineMain = process.env.BENCH_BASELINE_SERVER;
 
-/**
- * CPU seconds (user + system) a process has used so far, every thread, or only its main thread
- * (the event loop: its task id is the process id); NaN off Linux.
- */
-function cpuSeconds(pid: number | undefined, mainThreadOnly = false): number {
-  try {
-    const file = mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
-    const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
-  } catch {
-    return NaN;
-  }
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const fmt = (n: number, digits = 2) => n.toFixed(digits).padStart(9);
 
 /** Waits until the count stops moving (the writer flushes every 100 ms). */

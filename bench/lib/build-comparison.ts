@@ -5,8 +5,8 @@
 // 25% from one process to the other (where each lands on the 2 cores), more than most changes
 // move it. So several fresh pairs, each on folders made the same way, each measured in alternated
 // rounds; the verdict is the median of every round's paired ratio, with the spread beside it.
-import { readFileSync } from 'node:fs';
 import { sqliteBaselineDatabase } from './bench-database';
+import { cpuSeconds, median } from './cpu-time';
 import { load, type LoadResult } from './load';
 import { type Started, startNode } from './processes';
 
@@ -15,28 +15,13 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 4);
 const ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-/** The event loop's CPU seconds (the main thread's task, user + system), or NaN off Linux. */
-function mainThreadSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
 type Measured = LoadResult & { loopUs: number };
 
 async function measure(url: string, pid: number | undefined): Promise<Measured> {
-  const before = mainThreadSeconds(pid);
+  const before = cpuSeconds(pid, true);
   const result = await load(url, CONNECTIONS, SECONDS);
-  return { ...result, loopUs: ((mainThreadSeconds(pid) - before) * 1e6) / result.requests };
+  return { ...result, loopUs: ((cpuSeconds(pid, true) - before) * 1e6) / result.requests };
 }
 
 export async function compareBuilds(serverMain: string, baselineMain: string): Promise<void> {
