@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import type { NewUserRow, UserRow } from '../db/schema';
 import { searchText } from '../db/search-text';
+import { createPersonalWorkspace } from '../workspaces/personal-workspace';
 
 // One query each; e-mails compare regardless of case (the users_email_lower_key index).
 
@@ -12,6 +13,12 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
     .executeTakeFirst();
 }
 
+/** A new account and its personal workspace, together or not at all. */
 export async function insertUser(db: Database, user: NewUserRow): Promise<UserRow> {
-  return db.insertInto('users').values({ ...user, name_search: searchText(user.name) }).returningAll().executeTakeFirstOrThrow();
+  const insert = async (db: Database) => {
+    const row = await db.insertInto('users').values({ ...user, name_search: searchText(user.name) }).returningAll().executeTakeFirstOrThrow();
+    await createPersonalWorkspace(db, row, row.created_at);
+    return row;
+  };
+  return db.isTransaction ? insert(db) : db.transaction().execute(insert);
 }

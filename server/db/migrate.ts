@@ -20,6 +20,7 @@ import * as emailVerification from './migrations/0017-email-verification';
 import * as heldCodes from './migrations/0018-held-codes';
 import * as userNameSearch from './migrations/0019-user-name-search';
 import * as reportStates from './migrations/0020-report-states';
+import * as workspaces from './migrations/0021-workspaces';
 
 /**
  * A migration; `compatibleWithPrevious` when it only expands the schema (a table, a nullable column,
@@ -50,6 +51,7 @@ const migrations: Record<string, CortoMigration> = {
   '0018-held-codes': heldCodes,
   '0019-user-name-search': userNameSearch,
   '0020-report-states': reportStates,
+  '0021-workspaces': workspaces,
 };
 
 /**

@@ -79,7 +79,10 @@ export interface EmailVerificationsTable {
 
 export interface UrlsTable {
   id: Generated<number>;
+  /** Who created the link (migration 0021); the workspace owns it. */
   user_id: number;
+  /** The workspace the link belongs to (nullable in the database, never null since migration 0021). */
+  workspace_id: number;
   title: string;
   /** searchText(title) (search-text.ts): what the title filter matches, accents and case removed. */
   title_search: string;
@@ -137,10 +140,10 @@ export interface HeldCodesTable {
   held_until: number;
 }
 
-/** One tag of one user: its first spelling, and the key it is compared by (tagKey, lowercase). */
+/** One tag of one workspace: its first spelling, and the key it is compared by (tagKey, lowercase). */
 export interface TagsTable {
   id: Generated<number>;
-  user_id: number;
+  workspace_id: number;
   name: string;
   name_key: string;
 }
@@ -212,7 +215,10 @@ export interface IdempotencyKeysTable {
 /** A personal API token; revoking it deletes the row. */
 export interface ApiTokensTable {
   id: Generated<number>;
+  /** Who made it; it acts as them, in its workspace only. */
   user_id: number;
+  /** The workspace it acts in (nullable in the database, never null since migration 0021). */
+  workspace_id: number;
   name: string;
   scope: 'read' | 'write';
   /** The secret's first characters: enough to recognise it, never to use it. */
@@ -285,7 +291,66 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+/** A workspace: a user's personal one (personal_user_id set) or a team's (migration 0021). */
+export interface WorkspacesTable {
+  id: Generated<number>;
+  /** Lowercase (workspace-slug.ts), so unique regardless of case. */
+  slug: string;
+  name: string;
+  personal_user_id: number | null;
+  created_at: number;
+}
+
+export type WorkspaceRole = 'viewer' | 'editor' | 'admin' | 'owner';
+
+export interface WorkspaceMembersTable {
+  workspace_id: number;
+  user_id: number;
+  role: WorkspaceRole;
+  joined_at: number;
+}
+
+/** An invitation into a workspace; only the SHA-256 of its secret is stored. */
+export interface WorkspaceInvitesTable {
+  id: Generated<number>;
+  workspace_id: number;
+  /** Lowercase; only this address may accept it. */
+  email: string;
+  role: WorkspaceRole;
+  token_hash: string;
+  created_by: number | null;
+  created_at: number;
+  expires_at: number;
+  accepted_at: number | null;
+  accepted_by: number | null;
+  revoked_at: number | null;
+}
+
+/** Who did what in a workspace, newest last by id. */
+export interface WorkspaceActivityTable {
+  id: Generated<number>;
+  workspace_id: number;
+  actor_id: number | null;
+  actor_name: string;
+  action: string;
+  target: string;
+  detail: string | null;
+  created_at: number;
+}
+
+/** Count and clicks of each workspace's links, kept by triggers on urls (as user_link_totals). */
+export interface WorkspaceLinkTotalsTable {
+  workspace_id: number;
+  links: number;
+  clicks: number;
+}
+
 export interface DB {
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+  workspace_invites: WorkspaceInvitesTable;
+  workspace_activity: WorkspaceActivityTable;
+  workspace_link_totals: WorkspaceLinkTotalsTable;
   users: UsersTable;
   sessions: SessionsTable;
   urls: UrlsTable;

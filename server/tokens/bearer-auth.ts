@@ -9,7 +9,7 @@ import { hashTokenSecret, looksLikeTokenSecret } from './token-secret';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The API token of a bearer request once authenticated; null for cookie requests. */
-    apiToken: { id: number; scope: 'read' | 'write' } | null;
+    apiToken: { id: number; scope: 'read' | 'write'; workspaceId: number } | null;
   }
 }
 
