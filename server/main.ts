@@ -5,11 +5,13 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { type MigrationReport, MigrationError, migrateToLatest } from './db/migrate';
 import { refreshStoredQrs } from './links/qr-refresh';
 import { limitHeapGrowth } from './memory/heap-settings';
+import { keepNextTickShape } from './memory/next-tick-shape';
 import { sweepOrphans } from './storage/orphan-sweep';
 
 const WRITER_READY_WAIT_MS = 30_000;
 
 async function main() {
+  keepNextTickShape();
   limitHeapGrowth();
   const config = loadConfig();
   const database = openDatabase(
