@@ -70,6 +70,8 @@ export const inviteSchema = z.object({
 });
 export type Invite = z.infer<typeof inviteSchema>;
 export const inviteResponseSchema = z.object({ invite: inviteSchema });
+/** POST /api/workspaces/:slug/invites: the invitation with its link, and whether it was mailed (SMTP_URL). */
+export const createdInviteResponseSchema = z.object({ invite: inviteSchema, mailed: z.boolean() });
 export const inviteListSchema = z.object({ invites: z.array(inviteSchema) });
 
 /** GET /api/invites/:token: what the acceptance page shows before the addressee accepts. */
