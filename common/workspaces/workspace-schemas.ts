@@ -115,3 +115,17 @@ export const activityQuerySchema = z.object({
   cursor: z.string().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
+
+/** A workspace in the operator's list (GET /api/admin/workspaces). */
+export const adminWorkspaceSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  personal: z.boolean(),
+  members: z.number().int(),
+  links: z.number().int(),
+  clicks: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type AdminWorkspace = z.infer<typeof adminWorkspaceSchema>;
+export const adminWorkspacesResponseSchema = z.object({ workspaces: z.array(adminWorkspaceSchema), nextCursor: z.number().nullable() });
