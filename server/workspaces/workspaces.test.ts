@@ -1,7 +1,10 @@
 import { WORKSPACES_PER_USER, workspaceMessages as m } from '@common/workspaces/workspace-messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../admin/admin-test-support';
+import { insertLink } from '../redirect/redirect.test-support';
+import { redisReachable, testRedisUrl as redisUrl } from '../test/redis';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
+import { deleteWorkspace } from './delete-workspace';
 import { createWorkspaceAs, linkIn, person, team } from './workspaces.test-support';
 
 describe.each(testDialects)('workspaces: create, list, rename, delete on %s', (dialect) => {
@@ -148,5 +151,37 @@ describe.each(testDialects)('workspaces: create, list, rename, delete on %s', (d
     expect(new Date(second.entries[1].at).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect((await call(t.app, outsider.cookie, 'GET', `/api/workspaces/${workspace.slug}/activity`)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/workspaces/${workspace.slug}/activity` })).statusCode).toBe(401);
+  });
+});
+
+const hasRedis = await redisReachable(redisUrl);
+
+describe.runIf(hasRedis).each(testDialects)('a workspace deleted, across instances, on %s', (dialect) => {
+  let one: TestApp;
+  let two: TestApp;
+  beforeEach(async () => {
+    one = await createTestApp(dialect, { REDIS_URL: redisUrl });
+    two = await createTestApp(dialect, { REDIS_URL: redisUrl });
+    await two.app.appContext.linkCache.listening;
+  });
+  afterEach(async () => {
+    await one?.close();
+    await two?.close();
+  });
+
+  it("drops its links' addresses from the other instance's cache at once", async () => {
+    // Each test app has its own database; the same code in both stands for one shared link.
+    const { workspace, editor } = await team(one);
+    const link = await linkIn(one, editor, workspace.id, { customUrl: `equipo-${Date.now().toString(36)}` });
+    const onTwo = await insertLink(two.database.db, { shortUrl: link.shortCode, customUrl: link.customUrl });
+    expect((await two.app.inject({ method: 'GET', url: `/${link.shortCode}` })).statusCode).toBe(302);
+    expect(two.app.appContext.linkCache.peek(link.shortCode)).toBeDefined();
+
+    // The row goes from the second database as the shared one would; only the first instance deletes.
+    await two.database.db.deleteFrom('urls').where('id', '=', onTwo.id).execute();
+    expect(await deleteWorkspace(one.app.appContext, workspace.id)).toMatchObject({ id: workspace.id, links: 1 });
+
+    await expect.poll(() => two.app.appContext.linkCache.peek(link.shortCode), { timeout: 2000 }).toBeUndefined();
+    expect((await two.app.inject({ method: 'GET', url: `/${link.customUrl}` })).statusCode).toBe(404);
   });
 });
