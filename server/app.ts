@@ -39,6 +39,7 @@ import { createTokenCache } from './tokens/token-cache';
 import { tokensRoutes } from './tokens/tokens.routes';
 import { staticRoutes } from './static/static.routes';
 import { statsRoutes } from './stats/stats.routes';
+import { workspacesPlugin } from './workspaces/workspaces.plugin';
 
 export interface BuildAppOptions {
   config: Config;
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     await api.register(linksRoutes, context);
     await api.register(statsRoutes, context);
     await api.register(tokensRoutes, context);
+    await api.register(workspacesPlugin, context);
     await api.register(openApiRoutes);
     await api.register(adminRoutes, context);
   });

@@ -8,6 +8,7 @@ const actionLabels: Record<string, string> = {
   'user.delete': 'Eliminó la cuenta',
   'link.disable': 'Desactivó el link',
   'link.enable': 'Activó el link',
+  'workspace.delete': 'Eliminó el espacio de trabajo',
   'settings.signup': 'Cambió el registro',
   'settings.blocked_domains': 'Cambió los dominios bloqueados',
   'invite.create': 'Creó una invitación',

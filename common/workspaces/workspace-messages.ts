@@ -8,6 +8,8 @@ export const INVITE_VALID_DAYS = 7;
 /** Team workspaces one account may own. */
 export const WORKSPACES_PER_USER = 20;
 
+const quoted = (names: string[]) => names.map((name) => `«${name}»`).join(', ');
+
 export const workspaceMessages = {
   nameRequired: 'El nombre del espacio es obligatorio',
   nameTooLong: `El nombre puede tener como máximo ${WORKSPACE_NAME_MAX_LENGTH} caracteres`,
@@ -32,6 +34,11 @@ export const workspaceMessages = {
   invitePending: 'Ya hay una invitación pendiente para esa dirección en este espacio.',
   passwordWrong: 'La contraseña no es correcta.',
   deleted: 'Espacio de trabajo eliminado: sus enlaces han dejado de funcionar.',
+  ownerOnlyByOwner: 'Solo un propietario puede nombrar, invitar, degradar o quitar a otro propietario.',
+  personalDeletedWithAccount: 'Un espacio personal no se elimina por separado: se elimina con la cuenta de su dueño.',
   lastOwnerOfTeams: (names: string[]) =>
-    `Eres el único propietario de ${names.length === 1 ? 'el espacio' : 'los espacios'} ${names.map((name) => `«${name}»`).join(', ')}. Nombra a otro propietario o elimina ${names.length === 1 ? 'ese espacio' : 'esos espacios'} antes de eliminar tu cuenta.`,
+    `Eres el único propietario de ${names.length === 1 ? 'el espacio' : 'los espacios'} ${quoted(names)}. Nombra a otro propietario o elimina ${names.length === 1 ? 'ese espacio' : 'esos espacios'} antes de eliminar tu cuenta.`,
+  /** The operator's words for the same refusal (DELETE /api/admin/users/:id). */
+  userLastOwnerOfTeams: (names: string[]) =>
+    `Esta cuenta es la única propietaria de ${names.length === 1 ? 'el espacio' : 'los espacios'} ${quoted(names)}, con más miembros. Hay que nombrar a otro propietario antes de eliminarla.`,
 } as const;

@@ -70,6 +70,8 @@ export const inviteSchema = z.object({
 });
 export type Invite = z.infer<typeof inviteSchema>;
 export const inviteResponseSchema = z.object({ invite: inviteSchema });
+/** POST /api/workspaces/:slug/invites: the invitation with its link, and whether it was mailed (SMTP_URL). */
+export const createdInviteResponseSchema = z.object({ invite: inviteSchema, mailed: z.boolean() });
 export const inviteListSchema = z.object({ invites: z.array(inviteSchema) });
 
 /** GET /api/invites/:token: what the acceptance page shows before the addressee accepts. */
@@ -113,3 +115,17 @@ export const activityQuerySchema = z.object({
   cursor: z.string().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
+
+/** A workspace in the operator's list (GET /api/admin/workspaces). */
+export const adminWorkspaceSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  personal: z.boolean(),
+  members: z.number().int(),
+  links: z.number().int(),
+  clicks: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type AdminWorkspace = z.infer<typeof adminWorkspaceSchema>;
+export const adminWorkspacesResponseSchema = z.object({ workspaces: z.array(adminWorkspaceSchema), nextCursor: z.number().nullable() });

@@ -4,6 +4,7 @@ import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, updateNam
 import { authMessages as m, PROFILE_IMAGE_MAX_BYTES } from '@common/auth/auth-messages';
 import { userResponseSchema } from '@common/auth/auth-schemas';
 import { buckets } from '@common/constants';
+import { workspaceMessages } from '@common/workspaces/workspace-messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -125,8 +126,12 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext, g
   routes.delete('/api/account', { schema: { body: deleteAccountSchema, response: noContent } }, async (request, reply) => {
     const user = signedInUser(request);
     await guard.password(request, reply, user.id, user.email, request.body.password, 'password');
-    // The last active admin cannot leave: refused (409) under the admins' lock.
-    await deleteAccount(context, user.id, { log: request.log, lastAdminMessage: a.lastAdminLeaving });
+    // The last active admin cannot leave, nor the last owner of a team: refused (409) under their locks.
+    await deleteAccount(context, user.id, {
+      log: request.log,
+      lastAdminMessage: a.lastAdminLeaving,
+      lastOwnerMessage: workspaceMessages.lastOwnerOfTeams,
+    });
     await endThisSession(db, request, reply);
     return reply.status(204).send(null);
   });

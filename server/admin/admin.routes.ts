@@ -5,6 +5,7 @@ import { SEARCH_PAGE_CACHE_KIB } from '../db/sqlite-connection';
 import { adminLinksRoutes } from './admin-links.routes';
 import { adminSettingsRoutes } from './admin-settings.routes';
 import { adminUsersRoutes } from './admin-users.routes';
+import { adminWorkspacesRoutes } from './admin-workspaces.routes';
 import { reportsRoutes } from './reports.routes';
 import { requireAdmin } from './require-admin';
 
@@ -17,6 +18,7 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext) {
     admin.addHook('preHandler', requireAdmin);
     await admin.register((scope) => adminUsersRoutes(scope, context, reader));
     await admin.register((scope) => adminLinksRoutes(scope, context, reader));
+    await admin.register((scope) => adminWorkspacesRoutes(scope, context, reader));
     await admin.register(adminSettingsRoutes, context);
   });
   // Public report form and sign-up status; the reports list checks the admin itself.

@@ -9,6 +9,7 @@ export type AuditAction =
   | 'user.delete'
   | 'link.disable'
   | 'link.enable'
+  | 'workspace.delete'
   | 'settings.signup'
   | 'settings.blocked_domains'
   | 'invite.create'

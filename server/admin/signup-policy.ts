@@ -5,6 +5,7 @@ import { errorMessages } from '@common/messages';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { AppError } from '../http/app-error';
+import { checkInviteFor } from '../workspaces/invites';
 
 // Who may create an account: everyone (open), only holders of an invitation (invite), or nobody
 // (closed). SIGNUP in the environment wins over the setting stored from /admin/ajustes.
@@ -50,17 +51,26 @@ export async function describeInvite(db: Database, code: string) {
 }
 
 const inviteError = (message: string) => new AppError('validation', errorMessages.validation, { invite: [message] });
+const workspaceInviteError = (message: string) => new AppError('validation', errorMessages.validation, { workspaceInvite: [message] });
 
 /**
  * Checks a sign-up against the mode: closed -> 403; invite -> the code must be unused, unexpired
- * and (when bound) for this e-mail. Returns a function that takes the invitation (exactly once:
- * a conditional update, so two sign-ups with one code cannot both pass) and one that gives it back
- * if the account could not be created after all.
+ * and (when bound) for this e-mail, or the sign-up must carry a workspace invitation for this
+ * e-mail (server/workspaces/invites.ts), which the route accepts in the account's own transaction.
+ * Returns a function that takes the invitation (exactly once: a conditional update, so two
+ * sign-ups with one code cannot both pass) and one that gives it back if the account could not be
+ * created after all.
  */
-export async function checkSignup(db: Database, config: Pick<Config, 'signup'>, email: string, invite: string | undefined) {
+export async function checkSignup(db: Database, config: Pick<Config, 'signup'>, email: string, invite: string | undefined, workspaceInvite?: string) {
   const mode = await signupMode(db, config);
   if (mode === 'closed') throw new AppError('forbidden', m.signupClosed);
-  if (mode === 'open') return { take: async () => {}, giveBack: async () => {} };
+  // Checked whatever the mode: an account made through it joins the workspace, or is not made.
+  if (workspaceInvite) {
+    await checkInviteFor(db, workspaceInvite, email).catch((error: unknown) => {
+      throw error instanceof AppError ? workspaceInviteError(error.message) : error;
+    });
+  }
+  if (mode === 'open' || (!invite && workspaceInvite)) return { take: async () => {}, giveBack: async () => {} };
   if (!invite) throw inviteError(m.inviteRequired);
   const codeHash = hashCode(invite);
   const row = await db.selectFrom('invites').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();

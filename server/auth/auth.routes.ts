@@ -11,6 +11,7 @@ import type { AppContext } from '../app-context';
 import { checkSignup } from '../admin/signup-policy';
 import { isUniqueViolation } from '../db/dialect';
 import { AppError } from '../http/app-error';
+import { acceptInvite } from '../workspaces/invites';
 import { apiUser, sessionUserOfRow } from './api-user';
 import { findUserByEmail, insertUser } from './auth.queries';
 import { createMemoryAttemptStore } from './attempt-store';
@@ -31,6 +32,8 @@ const registerBodySchema = registerFieldsSchema.extend({
   }),
   // The invitation's code, when sign-up is by invitation only.
   invite: z.string().trim().max(200).optional(),
+  // A workspace invitation's secret (the /invitacion page's): the new account joins that workspace.
+  workspaceInvite: z.string().trim().max(200).optional(),
 }).strict(); // a field we do not know (role, id...) is refused, not ignored
 
 const emailTaken = () => new AppError('conflict', m.emailTaken, { email: [m.emailTaken] });
@@ -61,23 +64,33 @@ async function registerRoute(app: FastifyInstance, context: AppContext, loginGua
       preHandler: registerLimits.perEmailAndClient,
     },
     async (request, reply) => {
-      const { name, email, password, profileImage, invite } = request.body;
+      const { name, email, password, profileImage, invite, workspaceInvite } = request.body;
       // Closed (403) or by invitation: checked before anything is stored.
-      const signup = await checkSignup(db, config, email, invite);
+      const signup = await checkSignup(db, config, email, invite, workspaceInvite);
       if (await findUserByEmail(db, email)) throw emailTaken();
       const imageKey = await storeProfilePicture(storage, name, profileImage);
       let taken = false;
       try {
         await signup.take();
         taken = true;
-        const row = await insertUser(db, {
-          name,
-          email,
-          password_hash: await hashPassword(password),
-          profile_image: imageKey,
-          created_at: Date.now(),
-          // No role from ADMIN_EMAILS here: an address grants admin once proved (admin/admin-emails.ts).
-          disabled_at: null,
+        const passwordHash = await hashPassword(password);
+        const row = await db.transaction().execute(async (trx) => {
+          const user = await insertUser(trx, {
+            name,
+            email,
+            password_hash: passwordHash,
+            profile_image: imageKey,
+            created_at: Date.now(),
+            // No role from ADMIN_EMAILS here: an address grants admin once proved (admin/admin-emails.ts).
+            disabled_at: null,
+          });
+          // Joined with the account or not at all: an invitation taken meanwhile undoes the sign-up.
+          if (workspaceInvite) {
+            await acceptInvite(trx, workspaceInvite, user).catch((error: unknown) => {
+              throw error instanceof AppError ? new AppError('validation', error.message, { workspaceInvite: [error.message] }) : error;
+            });
+          }
+          return user;
         });
         await startSession(db, config, request, reply, row.id);
         await loginGuard.remember(request, reply, email);

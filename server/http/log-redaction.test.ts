@@ -24,6 +24,13 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/api/links')).toBe('/api/links');
   });
+
+  it("hides a workspace invitation's secret in its path, in the API and on its page", () => {
+    expect(redactUrl('/api/invites/s3cr3t')).toBe(`/api/invites/${REDACTED}`);
+    expect(redactUrl('/api/invites/s3cr3t/accept')).toBe(`/api/invites/${REDACTED}/accept`);
+    expect(redactUrl('/invitacion/s3cr3t?x=1')).toBe(`/invitacion/${REDACTED}?x=1`);
+    expect(redactUrl('/api/workspaces/equipo/invites')).toBe('/api/workspaces/equipo/invites');
+  });
 });
 
 describe.each(testDialects)('secrets in query strings on %s', (dialect) => {

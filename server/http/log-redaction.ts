@@ -16,8 +16,12 @@ function decoded(name: string): string {
   }
 }
 
-/** The URL with the value of every secret-like query parameter replaced; the rest as it came. */
-export function redactUrl(url: string): string {
+/** Paths whose next segment is a secret: a workspace invitation's, in its API route and its page. */
+const SECRET_SEGMENT = /^(\/api\/invites\/|\/invitacion\/)[^/?#]+/i;
+
+/** The URL with the value of every secret-like query parameter (and a secret path segment) replaced; the rest as it came. */
+export function redactUrl(rawUrl: string): string {
+  const url = rawUrl.replace(SECRET_SEGMENT, `$1${REDACTED}`);
   const start = url.indexOf('?');
   if (start < 0) return url;
   const query = url.slice(start + 1).split('&').map((part) => {

@@ -14,14 +14,18 @@ export interface LinkMailText {
   outro: string[];
 }
 
-/** A Spanish mail with one link (a password reset, an e-mail verification), as text and as HTML. */
-export function linkMail(to: string, name: string, link: string, says: LinkMailText): MailMessage {
-  const text = [`Hola, ${name}:`, '', ...says.intro, '', link, '', ...says.outro, '', '— Corto'].join('\n');
+/**
+ * A Spanish mail with one link (a password reset, an e-mail verification, an invitation), as text
+ * and as HTML; `name` null greets without one (an invitation's addressee may have no account yet).
+ */
+export function linkMail(to: string, name: string | null, link: string, says: LinkMailText): MailMessage {
+  const greeting = name === null ? 'Hola:' : `Hola, ${name}:`;
+  const text = [greeting, '', ...says.intro, '', link, '', ...says.outro, '', '— Corto'].join('\n');
   const safeLink = escapeHtml(link);
   const lines = (parts: string[]) => parts.map(escapeHtml).join('\n');
   const html = `<!doctype html>
 <html lang="es"><body style="font-family: system-ui, sans-serif; color: #1f2937; line-height: 1.5">
-<p>Hola, ${escapeHtml(name)}:</p>
+<p>${escapeHtml(greeting)}</p>
 <p>${lines(says.intro)}</p>
 <p><a href="${safeLink}" style="display: inline-block; padding: 10px 16px; background: #0d9488; color: #ffffff; border-radius: 6px; text-decoration: none">${escapeHtml(says.button)}</a></p>
 <p style="font-size: 14px">O copia esta dirección en tu navegador:<br>${safeLink}</p>

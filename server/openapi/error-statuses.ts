@@ -29,6 +29,15 @@ const extraByRoute: Record<string, number[]> = {
   'POST /api/reports': [429],
   'PATCH /api/admin/users/:id': [409],
   'DELETE /api/admin/users/:id': [409],
+  'POST /api/workspaces': [409],
+  'PATCH /api/workspaces/:slug': [409],
+  'DELETE /api/workspaces/:slug': [409, 429],
+  'PATCH /api/workspaces/:slug/members/:userId': [409],
+  'DELETE /api/workspaces/:slug/members/:userId': [409],
+  'POST /api/workspaces/:slug/invites': [409],
+  'GET /api/invites/:token': [409],
+  'POST /api/invites/:token/accept': [409],
+  'DELETE /api/admin/workspaces/:id': [409],
 };
 
 export const statusDescriptions: Record<number, string> = {

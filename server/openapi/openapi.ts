@@ -34,6 +34,8 @@ const TAGS: Array<[string, string, string]> = [
   ['/api/tokens', 'Tokens de API', 'Tokens personales (solo con sesión en la web).'],
   ['/api/auth', 'Sesión', 'Registro, inicio y cierre de sesión.'],
   ['/api/account', 'Cuenta', 'Tu cuenta (solo con sesión en la web).'],
+  ['/api/workspaces', 'Espacios de trabajo', 'Espacios de trabajo, miembros, invitaciones y actividad (solo con sesión en la web).'],
+  ['/api/invites', 'Espacios de trabajo', ''],
   ['/api/admin', 'Administración', 'Operación de la instancia (solo administradores).'],
 ];
 

@@ -22,6 +22,8 @@ const PUBLIC_ROUTES = new Set([
   '/api/auth/email-verification/confirm',
   '/api/auth/totp',
   '/api/reports',
+  // A workspace invitation's preview: the page its link opens, before its addressee signs in.
+  '/api/invites/:token',
 ]);
 
 const startsWithSegment = (path: string, prefix: string) =>
