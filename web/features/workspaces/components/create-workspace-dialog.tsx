@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { RefObject } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { messageOf } from '../../../api/client';
 import { applyServerFields } from '../../../components/form/apply-server-fields';
@@ -48,8 +48,8 @@ function CreateWorkspaceForm({ creation, onDone }: { creation: ReturnType<typeof
   const navigate = useNavigate();
   const form = useForm<WorkspaceFormValues>({ resolver: zodResolver(workspaceFormSchema), criteriaMode: 'all', defaultValues: { name: '', slug: '' } });
   const { errors } = form.formState;
-  const values = form.watch();
-  const slug = previewSlug(values);
+  const [name, typedSlug] = useWatch({ control: form.control, name: ['name', 'slug'] });
+  const slug = previewSlug({ name, slug: typedSlug });
   const submit = form.handleSubmit(({ name, slug: typed }) => {
     creation.mutate(
       { name, ...(typed ? { slug: typed } : {}) },
