@@ -6,16 +6,24 @@ import type { ActivityEntry } from '@common/workspaces/workspace-schemas';
 
 const isRole = (value: string | null): value is WorkspaceRole => value !== null && (workspaceRoles as readonly string[]).includes(value);
 
-/** A role as the page names it; anything else (an older entry's wording) as it came. */
+/**
+ * The role an entry ends with, as the page names it: the detail is a role («editor») or a change of
+ * role («viewer → editor»); anything else (an older entry's wording) as it came.
+ */
 function roleName(detail: string | null): string | null {
-  if (detail === null || detail === '') return null;
-  return isRole(detail) ? roleLabels[detail] : detail;
+  const role = detail?.split('→').at(-1)?.trim();
+  if (!role) return null;
+  return isRole(role) ? roleLabels[role] : role;
 }
 
-/** A short address without its scheme: «corto.example/promo» reads better than «https://corto.example/promo». */
+/** A link's address as the page shows it: «/promo» for a code or alias, a full address without its scheme. */
 function shownAddress(target: string): string {
-  return target.replace(/^https?:\/\//i, '');
+  if (/^https?:\/\//i.test(target)) return target.replace(/^https?:\/\//i, '');
+  return target.startsWith('/') ? target : `/${target}`;
 }
+
+/** A created or deleted link's title, when the entry keeps it. */
+const titled = (entry: ActivityEntry) => (entry.detail ? ` («${entry.detail}»)` : '');
 
 function importedCount(entry: ActivityEntry): string {
   const count = Number(entry.detail ?? entry.target);
@@ -25,19 +33,20 @@ function importedCount(entry: ActivityEntry): string {
 
 /** What the entry says happened, after its actor's name. */
 function predicate(entry: ActivityEntry): string {
-  const role = roleName(entry.detail);
+  const role = entry.action.startsWith('link') ? null : roleName(entry.detail);
   const as = role ? ` como ${role}` : '';
   switch (entry.action) {
     case 'workspace.created':
       return `creó el espacio «${entry.target}»`;
     case 'workspace.renamed':
-      return `cambió el nombre del espacio a «${entry.target}»`;
+      // The detail says what changed: «Antes» → «Después», and/or antes → después for the slug.
+      return entry.detail ? `cambió el espacio: ${entry.detail}` : `cambió el nombre del espacio a «${entry.target}»`;
     case 'link.created':
-      return `creó el enlace ${shownAddress(entry.target)}`;
+      return `creó el enlace ${shownAddress(entry.target)}${titled(entry)}`;
     case 'link.edited':
       return `editó el enlace ${shownAddress(entry.target)}`;
     case 'link.deleted':
-      return `eliminó el enlace ${shownAddress(entry.target)}`;
+      return `eliminó el enlace ${shownAddress(entry.target)}${titled(entry)}`;
     case 'links.imported':
       return importedCount(entry);
     case 'member.joined':

@@ -12,8 +12,14 @@ export function useInvites(slug: string, enabled: boolean) {
   return useQuery({ queryKey: workspaceKeys.invites(slug), queryFn: ({ signal }) => getInvites(slug, signal), enabled });
 }
 
+/** The invitation made, with its address; `mailed` says whether the server sent it by mail (SMTP_URL). */
+export interface CreatedInvite {
+  invite: Invite;
+  mailed?: boolean;
+}
+
 export function createInvite({ slug, input }: { slug: string; input: CreateInviteInput }) {
-  return apiFetch<{ invite: Invite }>(`${slugPath(slug)}/invites`, { method: 'POST', body: JSON.stringify(input) }).then((body) => body.invite);
+  return apiFetch<CreatedInvite>(`${slugPath(slug)}/invites`, { method: 'POST', body: JSON.stringify(input) });
 }
 
 /** Invites an address with a role; the answer carries the invitation's address, to copy when no mail goes out. */

@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { formatDateTime } from '../../../lib/format';
 import { usePasswordResetAvailable } from '../../auth/api/password-reset-availability';
-import { useCreateInvite } from '../api/invites';
+import { type CreatedInvite, useCreateInvite } from '../api/invites';
 import { CopyTextButton } from './copy-text-button';
 import { RoleSelect } from './role-select';
 
@@ -21,9 +21,10 @@ type Values = z.input<typeof createInviteSchema>;
 /** «Invitar»: an address and a role; then the invitation's address, to copy (and mailed when the server can). */
 export function InviteForm({ workspace }: { workspace: Workspace }) {
   const creation = useCreateInvite();
-  // The server mails invitations when it can mail at all: the same SMTP_URL the password reset needs.
-  const mailing = usePasswordResetAvailable();
-  const [sent, setSent] = useState<Invite | null>(null);
+  // The answer says whether it was mailed; failing that, the server mails when it can mail at all
+  // (the same SMTP_URL the password reset needs).
+  const canMail = usePasswordResetAvailable();
+  const [sent, setSent] = useState<CreatedInvite | null>(null);
   const form = useForm<Values, unknown, CreateInviteInput>({
     resolver: zodResolver(createInviteSchema),
     criteriaMode: 'all',
@@ -34,8 +35,8 @@ export function InviteForm({ workspace }: { workspace: Workspace }) {
     creation.mutate(
       { slug: workspace.slug, input },
       {
-        onSuccess: (invite) => {
-          setSent(invite);
+        onSuccess: (created) => {
+          setSent(created);
           form.reset({ email: '', role: input.role });
         },
         onError: (error) => {
@@ -58,7 +59,7 @@ export function InviteForm({ workspace }: { workspace: Workspace }) {
         </Button>
         <FormAlert message={errors.root?.server?.message} className="sm:col-span-3" />
       </form>
-      {sent && <InviteSent invite={sent} mailing={mailing} onDone={() => setSent(null)} />}
+      {sent && <InviteSent invite={sent.invite} mailing={sent.mailed ?? canMail} onDone={() => setSent(null)} />}
     </div>
   );
 }
