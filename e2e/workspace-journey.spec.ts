@@ -34,7 +34,7 @@ test('an invited editor creates a team link that a reader sees and the team keep
   const editor = await editorContext.newPage();
   await editor.goto(new URL(url).pathname);
   await expect(editor.getByText('Olivia Propietaria te invita a unirte a «Campañas» como Editor.')).toBeVisible();
-  await expect(editor.getByText(editorAccount.email)).toBeVisible();
+  await expect(editor.getByText(editorAccount.email, { exact: true })).toBeVisible();
   await expect(editor.getByRole('link', { name: 'Crea tu cuenta' })).toBeVisible();
   await editor.getByRole('link', { name: 'Inicia sesión' }).click();
   await editor.getByLabel('Email').fill(editorAccount.email);
