@@ -21,7 +21,7 @@ function ActivityList({ slug, name }: { slug: string; name: string }) {
   const activity = useActivity(slug);
   const entries = activity.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
-    <div className="mx-auto grid max-w-3xl gap-6">
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6">
       <h1 className="text-2xl font-bold tracking-tight break-words">Actividad de «{name}»</h1>
       {activity.isPending && <BarLoader label="Cargando la actividad" />}
       {activity.isError && <Alert>{messageOf(activity.error)}</Alert>}

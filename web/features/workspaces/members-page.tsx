@@ -25,7 +25,7 @@ export function MembersPage() {
   if (!workspace || !user) return null;
   if (workspace.personal) {
     return (
-      <div className="mx-auto grid max-w-3xl gap-4">
+      <div className="mx-auto grid max-w-3xl grid-cols-1 gap-4">
         <h1 className="text-2xl font-bold tracking-tight">Miembros</h1>
         <p className="text-slate-300">{workspaceMessages.personalNoMembers}</p>
       </div>
@@ -39,7 +39,7 @@ function TeamMembers({ workspace, userId }: { workspace: Workspace; userId: numb
   const manages = roleMay(workspace.role, 'manage');
   const owns = roleMay(workspace.role, 'own');
   return (
-    <div className="mx-auto grid max-w-3xl gap-8">
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-8">
       <h1 className="text-2xl font-bold tracking-tight break-words">Miembros de «{workspace.name}»</h1>
 
       <Section id="miembros-invitar" title="Invitar" description="La invitación caduca en 7 días. Quien la reciba entra con el rol que elijas.">

@@ -47,8 +47,8 @@ export function InviteForm({ workspace }: { workspace: Workspace }) {
     ),
   );
   return (
-    <div className="grid gap-4">
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-start" aria-label="Invitar a una persona">
+    <div className="grid grid-cols-1 gap-4">
+      <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-start" aria-label="Invitar a una persona">
         <FormField id="invite-email" label="Correo electrónico" type="email" autoComplete="off" placeholder="nombre@ejemplo.com" error={errors.email} {...form.register('email')} />
         <div className="grid gap-2">
           <Label htmlFor="invite-role">Rol</Label>
@@ -73,7 +73,7 @@ function InviteSent({ invite, mailing, onDone }: { invite: Invite; mailing: bool
   }, [invite.id]);
   const role = roleLabels[invite.role as WorkspaceRole];
   return (
-    <div ref={ref} tabIndex={-1} role="status" className="grid gap-3 rounded-lg border border-emerald-400/40 bg-emerald-950/40 p-4 text-sm text-emerald-50 outline-none">
+    <div ref={ref} tabIndex={-1} role="status" className="grid min-w-0 grid-cols-1 gap-3 rounded-lg border border-emerald-400/40 bg-emerald-950/40 p-4 text-sm text-emerald-50 outline-none">
       <p className="font-semibold">
         {mailing ? `Invitación enviada a ${invite.email} como ${role}.` : `Invitación creada para ${invite.email} como ${role}. Copia el enlace y envíaselo.`}
       </p>
