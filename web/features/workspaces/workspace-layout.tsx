@@ -49,7 +49,7 @@ export function WorkspaceLayout() {
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-300 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-teal-300',
+    'rounded-md px-2.5 py-1.5 text-sm sm:px-3 font-medium whitespace-nowrap text-slate-300 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-teal-300',
     isActive && 'bg-slate-800 text-white',
   );
 
@@ -67,7 +67,9 @@ function WorkspaceNav({ slug }: { slug: string }) {
         Actividad
       </NavLink>
       <NavLink to={`${workspaceHomePath(slug)}/tokens`} className={tabClass}>
-        Tokens de API
+        {/* The short word on a phone, so the four tabs fit 375 px without scrolling. */}
+        <span className="sm:hidden">Tokens</span>
+        <span className="hidden sm:inline">Tokens de API</span>
       </NavLink>
     </nav>
   );
