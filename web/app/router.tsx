@@ -24,9 +24,7 @@ const AdminReports = lazyScreen(() => import('../features/admin/reports-page').t
 const AdminSettings = lazyScreen(() => import('../features/admin/settings-page').then((m) => m.SettingsPage));
 const AdminAudit = lazyScreen(() => import('../features/admin/audit-page').then((m) => m.AuditPage));
 const ReportPage = lazyScreen(() => import('../features/admin/report-page').then((m) => m.ReportPage));
-const WorkspaceLayout = lazyScreen(() => import('../features/workspaces/workspace-layout').then((m) => m.WorkspaceLayout));
-const MembersPage = lazyScreen(() => import('../features/workspaces/members-page').then((m) => m.MembersPage));
-const ActivityPage = lazyScreen(() => import('../features/workspaces/activity-page').then((m) => m.ActivityPage));
+const WorkspaceRoutes = lazyScreen(() => import('../features/workspaces/workspace-routes').then((m) => m.WorkspaceRoutes));
 const InvitationPage = lazyScreen(() => import('../features/workspaces/invitation-page').then((m) => m.InvitationPage));
 const RedirectPage = lazyScreen(() => import('../features/redirect/redirect-page').then((m) => m.RedirectPage));
 
@@ -43,13 +41,7 @@ export function AppRoutes() {
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/link/:id" element={<LinkDetailPage />} />
           {/* A workspace's screens: the address names it, so a link sent to a teammate opens where it belongs. */}
-          <Route path="/w/:slug" element={<WorkspaceLayout />}>
-            <Route index element={<DashboardPage />} />
-            <Route path="link/:id" element={<LinkDetailPage />} />
-            <Route path="miembros" element={<MembersPage />} />
-            <Route path="actividad" element={<ActivityPage />} />
-            <Route path="tokens" element={<TokensPage />} />
-          </Route>
+          <Route path="/w/:slug/*" element={<WorkspaceRoutes />} />
           <Route path="/cuenta/tokens" element={<TokensPage />} />
           <Route path="/cuenta" element={<AccountPage />} />
           <Route path="/admin" element={<AdminLayout />}>

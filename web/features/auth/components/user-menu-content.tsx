@@ -8,10 +8,7 @@ import { useSession } from '../api/session';
 
 // The dropdown (Radix, popper) is only needed once someone is signed in: keep it out of the
 // landing page's first download.
-const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
-const WorkspaceSwitcher = lazy(() =>
-  import('../../workspaces/components/workspace-switcher').then((m) => ({ default: m.WorkspaceSwitcher })),
-);
+const SignedInMenus = lazy(() => import('./signed-in-menus').then((m) => ({ default: m.SignedInMenus })));
 
 /** 'Iniciar sesión', or the signed-in user's workspace switcher and avatar menu; plus the bar shown while logging out. */
 export function UserMenuContent() {
@@ -24,8 +21,7 @@ export function UserMenuContent() {
         <span aria-hidden className="block size-9 rounded-full bg-slate-800" />
       ) : user ? (
         <Suspense fallback={<span aria-hidden className="block size-9 rounded-full bg-slate-800" />}>
-          <WorkspaceSwitcher user={user} />
-          <AccountMenu user={user} />
+          <SignedInMenus user={user} />
         </Suspense>
       ) : (
         <Button asChild variant="outline">

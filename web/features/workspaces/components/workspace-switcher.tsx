@@ -1,7 +1,7 @@
 import type { User } from '@common/auth/auth-schemas';
 import { roleLabels } from '@common/workspaces/workspace-roles';
 import { Check, ChevronsUpDown, Plus, UserRound, Users } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import {
   DropdownMenu,
@@ -14,7 +14,9 @@ import {
 } from '../../../components/ui/dropdown-menu';
 import { useWorkspaces } from '../api/workspaces';
 import { workspaceHomePath } from '../workspace-path';
-import { CreateWorkspaceDialog } from './create-workspace-dialog';
+
+// The form (zod, react-hook-form) is fetched when «Crear equipo» is first chosen, not with the top bar.
+const CreateWorkspaceDialog = lazy(() => import('./create-workspace-dialog').then((m) => ({ default: m.CreateWorkspaceDialog })));
 
 /** The slug the address names (/w/{slug}/...), or null on every other screen (the personal workspace's). */
 function slugInAddress(pathname: string): string | null {
@@ -30,6 +32,7 @@ export function WorkspaceSwitcher({ user }: { user: User }) {
   const workspaces = useWorkspaces().data ?? [];
   const trigger = useRef<HTMLButtonElement>(null);
   const [creating, setCreating] = useState(false);
+  const [createWanted, setCreateWanted] = useState(false);
   const addressed = slugInAddress(pathname);
   const personal = workspaces.find((workspace) => workspace.personal);
   const teams = workspaces.filter((workspace) => !workspace.personal);
@@ -72,13 +75,22 @@ export function WorkspaceSwitcher({ user }: { user: User }) {
             ))}
           </DropdownMenuGroup>
           <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => setCreating(true)}>
+          <DropdownMenuItem
+            onSelect={() => {
+              setCreateWanted(true);
+              setCreating(true);
+            }}
+          >
             <Plus aria-hidden />
             Crear equipo
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <CreateWorkspaceDialog open={creating} onOpenChange={setCreating} returnFocusTo={trigger} />
+      {createWanted && (
+        <Suspense fallback={null}>
+          <CreateWorkspaceDialog open={creating} onOpenChange={setCreating} returnFocusTo={trigger} />
+        </Suspense>
+      )}
     </>
   );
 }
