@@ -3,6 +3,7 @@ import { type Page, type Request, expect, request } from '@playwright/test';
 import { failedRequest } from '../fixtures';
 import { picturePng, sameOrigin, signUpViaApi, uniqueEmail } from './accounts';
 import { openDetailWithStats } from './stats-screen';
+import { workspaceScreens } from './workspace-screens';
 
 /** A screen the accessibility and screenshot specs visit: open() leaves it fully rendered. */
 export type Screen = {
@@ -221,4 +222,5 @@ export const screens: Screen[] = [
       await expect(page.getByRole('menu')).toBeVisible();
     },
   },
+  ...workspaceScreens,
 ];

@@ -24,6 +24,8 @@ const AdminReports = lazyScreen(() => import('../features/admin/reports-page').t
 const AdminSettings = lazyScreen(() => import('../features/admin/settings-page').then((m) => m.SettingsPage));
 const AdminAudit = lazyScreen(() => import('../features/admin/audit-page').then((m) => m.AuditPage));
 const ReportPage = lazyScreen(() => import('../features/admin/report-page').then((m) => m.ReportPage));
+const WorkspaceRoutes = lazyScreen(() => import('../features/workspaces/workspace-routes').then((m) => m.WorkspaceRoutes));
+const InvitationPage = lazyScreen(() => import('../features/workspaces/invitation-page').then((m) => m.InvitationPage));
 const RedirectPage = lazyScreen(() => import('../features/redirect/redirect-page').then((m) => m.RedirectPage));
 
 export function AppRoutes() {
@@ -38,6 +40,8 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/link/:id" element={<LinkDetailPage />} />
+          {/* A workspace's screens: the address names it, so a link sent to a teammate opens where it belongs. */}
+          <Route path="/w/:slug/*" element={<WorkspaceRoutes />} />
           <Route path="/cuenta/tokens" element={<TokensPage />} />
           <Route path="/cuenta" element={<AccountPage />} />
           <Route path="/admin" element={<AdminLayout />}>
@@ -49,6 +53,7 @@ export function AppRoutes() {
             <Route path="registro" element={<AdminAudit />} />
           </Route>
         </Route>
+        <Route path="/invitacion/:token" element={<InvitationPage />} />
         <Route path="/denunciar" element={<ReportPage />} />
         <Route path="/:code" element={<RedirectPage />} />
         <Route path="*" element={<NotFoundPage />} />

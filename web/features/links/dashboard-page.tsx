@@ -16,6 +16,10 @@ import { LinksList } from './components/links-list';
 import { SelectionBar } from './components/selection-bar';
 import { TotalsCards } from './components/totals-cards';
 import { useDebouncedValue } from './components/use-debounced-value';
+import { roleMayNotReasons } from '@common/workspaces/workspace-roles';
+import { useMembers } from '../workspaces/api/members';
+import { useCurrentWorkspace } from '../workspaces/current-workspace';
+import { withWorkspace } from '../workspaces/workspace-path';
 
 // The sorts offered, as `sort-order`; the first is the server's default and stays out of the URL.
 const sortOptions: { value: `${LinkSort}-${SortOrder}`; label: string }[] = [
@@ -38,6 +42,8 @@ function useListParams() {
   const sortParam = searchParams.get('sort');
   const sort: LinkSort = sortParam === 'clicks' || sortParam === 'title' ? sortParam : 'created';
   const order: SortOrder = searchParams.get('order') === 'asc' ? 'asc' : 'desc';
+  const createdByParam = searchParams.get('createdBy');
+  const createdBy = createdByParam && /^[1-9]\d{0,14}$/.test(createdByParam) ? Number(createdByParam) : undefined;
   const update = (changes: Record<string, string | null>) =>
     setSearchParams(
       (current) => {
@@ -50,12 +56,20 @@ function useListParams() {
       },
       { replace: true },
     );
-  return { searchParams, status, tag, sort, order, update };
+  return { searchParams, status, tag, sort, order, createdBy, update };
 }
 
 export function DashboardPage() {
-  usePageTitle('Mis Links');
-  const { searchParams, status, tag, sort, order, update } = useListParams();
+  const { scope, workspace, may } = useCurrentWorkspace();
+  // A team's dashboard is named after the team; the personal one stays «Mis Links».
+  const team = workspace && !workspace.personal ? workspace : undefined;
+  const heading = team ? team.name : 'Mis Links';
+  usePageTitle(heading);
+  const canWrite = may('write');
+  const members = useMembers(team ? team.slug : null).data ?? [];
+  const { searchParams, status, tag, sort, order, createdBy: creatorParam, update } = useListParams();
+  // The creator filter belongs to team workspaces (in the personal one every link is the user's).
+  const createdBy = team ? creatorParam : undefined;
   const tags = useTags().data?.tags ?? [];
   // The address may spell the tag in another case: the select shows the tag's own spelling.
   const shownTag = tags.find((known) => known.name.toLowerCase() === tag.toLowerCase())?.name ?? tag;
@@ -65,7 +79,7 @@ export function DashboardPage() {
   const [filter, setFilter] = useState('');
   // The filter runs on the server over every link, once typing pauses.
   const search = useDebouncedValue(filter.trim(), 250);
-  const query = useLinks({ search, status, tag, sort, order });
+  const query = useLinks({ createdBy, search, status, tag, sort, order });
 
   const [selected, setSelected] = useState<Map<number, Link>>(() => new Map());
   const select = (link: Link, checked: boolean) =>
@@ -100,19 +114,22 @@ export function DashboardPage() {
       <TotalsCards totals={firstPage?.totals} />
 
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight">Mis Links</h1>
+        <h1 className="min-w-0 text-3xl font-bold tracking-tight break-words">{heading}</h1>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
-            <a href="/api/links.csv" download>
+            <a href={withWorkspace('/api/links.csv', scope)} download>
               <Download aria-hidden /> Exportar CSV
             </a>
           </Button>
-          <ImportLinksDialog />
-          <Button ref={createButton} onClick={() => changeDialog(true)}>
-            <Plus aria-hidden /> Crear link
-          </Button>
+          {canWrite && <ImportLinksDialog />}
+          {canWrite && (
+            <Button ref={createButton} onClick={() => changeDialog(true)}>
+              <Plus aria-hidden /> Crear link
+            </Button>
+          )}
         </div>
       </div>
+      {!canWrite && <p className="rounded-lg border border-slate-700 bg-slate-900/70 px-3 py-2 text-sm text-slate-300">{roleMayNotReasons.write}</p>}
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
@@ -149,6 +166,25 @@ export function DashboardPage() {
             </option>
           ))}
         </select>
+        {team && (
+          <select
+            aria-label="Filtrar por creador"
+            value={createdBy ?? ''}
+            onChange={(event) => update({ createdBy: event.target.value })}
+            className={selectClass}
+          >
+            <option value="">Todos los miembros</option>
+            {/* A creator from a shared address shows before the members arrive (or after they left). */}
+            {createdBy !== undefined && !members.some((member) => member.user.id === createdBy) && (
+              <option value={createdBy}>Otro miembro</option>
+            )}
+            {members.map((member) => (
+              <option key={member.user.id} value={member.user.id}>
+                {member.user.name}
+              </option>
+            ))}
+          </select>
+        )}
         <select
           aria-label="Ordenar"
           value={`${sort}-${order}`}
@@ -172,19 +208,27 @@ export function DashboardPage() {
 
       {firstPage && links.length === 0 && !query.isPlaceholderData && (
         <p className="py-8 text-center text-slate-300">
-          {search || status || tag ? 'Ningún link coincide con el filtro.' : 'Todavía no tienes links. Crea el primero con «Crear link».'}
+          {search || status || tag || createdBy
+            ? 'Ningún link coincide con el filtro.'
+            : team
+              ? canWrite
+                ? 'Este espacio aún no tiene links. Crea el primero con «Crear link».'
+                : 'Este espacio aún no tiene links.'
+              : 'Todavía no tienes links. Crea el primero con «Crear link».'}
         </p>
       )}
-      <SelectionBar
-        selected={selectedNow}
-        onSelect={(all) => setSelected(new Map(all.map((link) => [link.id, link])))}
-        onClear={() => setSelected(new Map())}
-        filter={{ search, status, tag, sort, order }}
-        hasLinks={links.length > 0}
-      />
+      {/* Every bulk action but the export changes links: a reader gets no selection at all. */}
+      {canWrite && (
+        <SelectionBar
+          selected={selectedNow}
+          onSelect={(all) => setSelected(new Map(all.map((link) => [link.id, link])))}
+          onClear={() => setSelected(new Map())}
+          filter={{ workspace: scope, createdBy, search, status, tag, sort, order }}
+          hasLinks={links.length > 0}
+        />
+      )}
       <LinksList
-        selected={selected}
-        onSelectedChange={select}
+        {...(canWrite ? { selected, onSelectedChange: select } : {})}
         links={links}
         hasNextPage={query.hasNextPage}
         isFetchingNextPage={query.isFetchingNextPage}
@@ -192,7 +236,7 @@ export function DashboardPage() {
       />
 
       <CreateLinkDialog
-        open={dialogOpen || createNew !== ''}
+        open={canWrite && (dialogOpen || createNew !== '')}
         onOpenChange={changeDialog}
         initialLongUrl={createNew}
         publicBaseUrl={firstPage?.publicBaseUrl ?? window.location.origin}

@@ -17,6 +17,10 @@ import { DisabledNotice, disabledLine, LinkStatusBadge, linkStateLines, Previous
 import { readableUrl } from './components/link-format';
 import { TagChips } from './components/tag-chips';
 import { formatDateTime } from '../../lib/format';
+import { roleMayNotReasons } from '@common/workspaces/workspace-roles';
+import { useCurrentWorkspace } from '../workspaces/current-workspace';
+import { linkCreator } from '../workspaces/link-creator';
+import { workspaceHomePath } from '../workspaces/workspace-path';
 
 /** Only positive integers name a link; anything else is sent back like a link that failed to load. */
 function linkIdOf(raw: string | undefined): number {
@@ -26,6 +30,8 @@ function linkIdOf(raw: string | undefined): number {
 export function LinkDetailPage() {
   const id = linkIdOf(useParams().id);
   const navigate = useNavigate();
+  const { scope, workspace, may } = useCurrentWorkspace();
+  const home = workspaceHomePath(scope);
   const query = useLink(id);
   usePageTitle(query.data?.title ?? 'Detalle del link');
 
@@ -38,11 +44,12 @@ export function LinkDetailPage() {
     if (error instanceof ApiError && error.status !== 404 && error.status !== 401) {
       toast(`No se pudo abrir el link. ${error.message}`);
     }
-    navigate('/dashboard', { replace: true });
-  }, [failed, error, navigate]);
+    navigate(home, { replace: true });
+  }, [failed, error, navigate, home]);
 
   const link = query.data;
   if (!link) return <BarLoader label="Cargando link" className="fixed inset-x-0 top-0 z-40" />;
+  const creator = workspace && !workspace.personal ? linkCreator(link) : null;
 
   return (
     <div className="space-y-8">
@@ -79,6 +86,7 @@ export function LinkDetailPage() {
           </a>
           <p className="text-sm text-slate-400">
             Creado el <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>
+            {creator && ` por ${creator.name}`}
           </p>
           {linkStateLines(link)
             .filter((line) => !line.startsWith('Direcciones anteriores') && line !== disabledLine(link))
@@ -92,13 +100,10 @@ export function LinkDetailPage() {
             <CopyLinkButton shortLink={link.shortLink} size="default" />
             <DownloadQrButton qr={link.qr} title={link.title} size="default" />
             <QrDialog linkId={link.id} title={link.title} />
-            <EditLinkButton link={link} size="default" />
-            <DeleteLinkButton
-              link={link}
-              size="default"
-              onDeleted={() => navigate('/dashboard', { replace: true })}
-            />
+            {may('write') && <EditLinkButton link={link} size="default" />}
+            {may('write') && <DeleteLinkButton link={link} size="default" onDeleted={() => navigate(home, { replace: true })} />}
           </div>
+          {!may('write') && <p className="text-sm text-slate-400">{roleMayNotReasons.write}</p>}
         </div>
       </Card>
       {/* Mounted only now that the link has loaded: the spec asks for stats after the link. */}

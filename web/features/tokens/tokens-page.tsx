@@ -5,6 +5,8 @@ import { Alert } from '../../components/ui/alert';
 import { BarLoader } from '../../components/ui/bar-loader';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { messageOf } from '../../api/client';
+import { roleMayNotReasons } from '@common/workspaces/workspace-roles';
+import { useCurrentWorkspace } from '../workspaces/current-workspace';
 import { useTokens } from './api/tokens';
 import { CreateTokenForm } from './components/create-token-form';
 import { NewSecret } from './components/new-secret';
@@ -14,11 +16,23 @@ import { TokensList } from './components/tokens-list';
 export function TokensPage() {
   usePageTitle('Tokens de API');
   const tokens = useTokens();
+  const { workspace, may } = useCurrentWorkspace();
+  // A team's tokens are its admins' business; the personal workspace's are the user's own.
+  const team = workspace && !workspace.personal ? workspace : undefined;
   const [created, setCreated] = useState<CreatedToken | null>(null);
+  if (team && !may('manage')) {
+    return (
+      <div className="mx-auto grid max-w-3xl gap-4">
+        <h1 className="text-2xl font-bold tracking-tight">Tokens de API de «{team.name}»</h1>
+        <p className="text-slate-300">{roleMayNotReasons.manage}</p>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto grid max-w-3xl gap-8">
       <header className="grid gap-2">
-        <h1 className="text-2xl font-bold tracking-tight">Tokens de API</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{team ? `Tokens de API de «${team.name}»` : 'Tokens de API'}</h1>
+        {team && <p className="text-slate-300">Los tokens creados aquí actúan solo en este espacio de trabajo.</p>}
         <p className="text-slate-300">
           Con un token, tus programas usan la API de Corto en tu nombre: envíalo en la cabecera{' '}
           <code className="text-teal-200">Authorization: Bearer …</code>. Consulta la{' '}

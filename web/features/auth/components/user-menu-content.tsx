@@ -8,9 +8,9 @@ import { useSession } from '../api/session';
 
 // The dropdown (Radix, popper) is only needed once someone is signed in: keep it out of the
 // landing page's first download.
-const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+const SignedInMenus = lazy(() => import('./signed-in-menus').then((m) => ({ default: m.SignedInMenus })));
 
-/** 'Iniciar sesión', or the signed-in user's avatar menu; plus the bar shown while logging out. */
+/** 'Iniciar sesión', or the signed-in user's workspace switcher and avatar menu; plus the bar shown while logging out. */
 export function UserMenuContent() {
   const { user, isLoading } = useSession();
   const loggingOut = useIsMutating({ mutationKey: logoutMutationKey }) > 0;
@@ -21,7 +21,7 @@ export function UserMenuContent() {
         <span aria-hidden className="block size-9 rounded-full bg-slate-800" />
       ) : user ? (
         <Suspense fallback={<span aria-hidden className="block size-9 rounded-full bg-slate-800" />}>
-          <AccountMenu user={user} />
+          <SignedInMenus user={user} />
         </Suspense>
       ) : (
         <Button asChild variant="outline">

@@ -3,6 +3,7 @@ import type { BulkUpdateInput, BulkUpdateResult } from '@common/links/bulk-schem
 import { type Link, type LinkList, tagKey } from '@common/links/link-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
+import { withWorkspace, type WorkspaceScope } from '../../workspaces/workspace-path';
 import { getLinks, type LinkListFilter } from './get-links';
 import { linkKeys } from './link-keys';
 
@@ -14,11 +15,11 @@ function chunks(ids: number[]): number[][] {
   return parts;
 }
 
-/** One change on every link named, BULK_EDIT_MAX_LINKS a call (each call one transaction). */
-export async function bulkUpdateLinks(ids: number[], changes: Changes): Promise<BulkUpdateResult> {
+/** One change on every link named (all of the workspace), BULK_EDIT_MAX_LINKS a call (each call one transaction). */
+export async function bulkUpdateLinks(scope: WorkspaceScope, ids: number[], changes: Changes): Promise<BulkUpdateResult> {
   const all: BulkUpdateResult = { updated: 0, results: [] };
   for (const part of chunks(ids)) {
-    const answer = await apiFetch<BulkUpdateResult>('/api/links/bulk-update', { method: 'POST', body: JSON.stringify({ ids: part, changes }) });
+    const answer = await apiFetch<BulkUpdateResult>(withWorkspace('/api/links/bulk-update', scope), { method: 'POST', body: JSON.stringify({ ids: part, changes }) });
     all.updated += answer.updated;
     all.results.push(...answer.results);
   }
@@ -26,10 +27,10 @@ export async function bulkUpdateLinks(ids: number[], changes: Changes): Promise<
 }
 
 /** Deletes every link named; how many were. */
-export async function bulkDeleteLinks(ids: number[]): Promise<number> {
+export async function bulkDeleteLinks(scope: WorkspaceScope, ids: number[]): Promise<number> {
   let deleted = 0;
   for (const part of chunks(ids)) {
-    deleted += (await apiFetch<{ deleted: number }>('/api/links/bulk-delete', { method: 'POST', body: JSON.stringify({ ids: part }) })).deleted;
+    deleted += (await apiFetch<{ deleted: number }>(withWorkspace('/api/links/bulk-delete', scope), { method: 'POST', body: JSON.stringify({ ids: part }) })).deleted;
   }
   return deleted;
 }

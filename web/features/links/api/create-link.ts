@@ -1,6 +1,8 @@
 import type { CreateLink, Link } from '@common/links/link-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
+import { useWorkspaceScope } from '../../workspaces/current-workspace';
+import { withWorkspace, type WorkspaceScope } from '../../workspaces/workspace-path';
 import { linkKeys } from './link-keys';
 
 export const createLinkMutationKey = ['links', 'create'] as const;
@@ -11,8 +13,8 @@ export interface CreateLinkCall {
   idempotencyKey: string;
 }
 
-export function createLink({ input, idempotencyKey }: CreateLinkCall) {
-  return apiFetch<{ link: Link }>('/api/links', { method: 'POST', body: JSON.stringify(input), idempotencyKey }).then(
+export function createLink({ input, idempotencyKey }: CreateLinkCall, scope: WorkspaceScope = null) {
+  return apiFetch<{ link: Link }>(withWorkspace('/api/links', scope), { method: 'POST', body: JSON.stringify(input), idempotencyKey }).then(
     (body) => body.link,
   );
 }
@@ -22,12 +24,13 @@ export function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Creates a link; the lists refresh and the new link's detail is already known. */
+/** Creates a link in the current workspace; the lists refresh and the new link's detail is already known. */
 export function useCreateLink() {
   const queryClient = useQueryClient();
+  const scope = useWorkspaceScope();
   return useMutation({
     mutationKey: createLinkMutationKey,
-    mutationFn: createLink,
+    mutationFn: (call: CreateLinkCall) => createLink(call, scope),
     onSuccess: async (link) => {
       queryClient.setQueryData(linkKeys.detail(link.id), link);
       await Promise.all([queryClient.invalidateQueries({ queryKey: linkKeys.lists() }), queryClient.invalidateQueries({ queryKey: linkKeys.tags() })]);

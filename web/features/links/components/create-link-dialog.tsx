@@ -23,6 +23,8 @@ import { QrPreview } from './qr-preview';
 import { finalUrlOf, ForwardQueryField, UtmBuilder } from './utm-builder';
 import { type CreateLinkForm as CreateLinkFormValues, type CreateLinkFormInput, createLinkFormSchema } from './tags-field';
 import { applyServerFields } from '../../../components/form/apply-server-fields';
+import { useWorkspaceScope } from '../../workspaces/current-workspace';
+import { workspaceLinkPath } from '../../workspaces/workspace-path';
 
 type CreateLinkDialogProps = {
   open: boolean;
@@ -60,6 +62,7 @@ export function CreateLinkDialog({ open, onOpenChange, initialLongUrl, publicBas
 
 function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialogProps, 'initialLongUrl' | 'publicBaseUrl'>) {
   const navigate = useNavigate();
+  const scope = useWorkspaceScope();
   const queryClient = useQueryClient();
   const creation = useCreateLink();
   // One key per distinct request: the same data sent again is the same creation.
@@ -93,7 +96,7 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
       creation.mutate(
         { input, idempotencyKey: current.key },
         {
-          onSuccess: (link) => navigate(`/link/${link.id}`),
+          onSuccess: (link) => navigate(workspaceLinkPath(scope, link.id)),
           onError: (error) => {
             if (!(error instanceof ApiError)) {
               form.setError('root.server', { message: linkMessages.createFailed });

@@ -14,6 +14,7 @@ import { formatCount, formatNumber } from '../../../lib/format';
 import { importLinks } from '../api/import-links';
 import { getCreationQuota, getImportProgress } from '../api/import-status';
 import { linkKeys } from '../api/link-keys';
+import { useWorkspaceScope } from '../../workspaces/current-workspace';
 import { type ImportPreview, previewOf } from './import-preview';
 
 const rowNoun = { one: 'fila', other: 'filas' };
@@ -72,6 +73,7 @@ export function ImportLinksDialog() {
 }
 
 function ImportForm() {
+  const scope = useWorkspaceScope();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const outcome = useRef<HTMLDivElement>(null);
@@ -88,12 +90,12 @@ function ImportForm() {
   useEffect(() => {
     if (!importing) return;
     const timer = setInterval(() => {
-      getImportProgress()
+      getImportProgress(scope)
         .then((now) => now.running && now.total > 0 && setDone({ done: now.done, total: now.total }))
         .catch(() => undefined); // the count is a courtesy: «Creando los links…» stays
     }, PROGRESS_POLL_MS);
     return () => clearInterval(timer);
-  }, [importing]);
+  }, [importing, scope]);
   // The outcome is said where the eye is: scrolled to, and focus moved to it.
   useEffect(() => {
     if (!result && !error) return;
@@ -106,7 +108,7 @@ function ImportForm() {
     setResult(null);
     setError('');
     setPreview(chosen ? previewOf(new Uint8Array(await chosen.arrayBuffer())) : undefined);
-    setQuota(chosen ? await getCreationQuota().catch(() => undefined) : undefined);
+    setQuota(chosen ? await getCreationQuota(scope).catch(() => undefined) : undefined);
   };
   const send = async () => {
     if (!file) return;
@@ -114,7 +116,7 @@ function ImportForm() {
     setProgress(0);
     setDone(null);
     try {
-      setResult(await importLinks(file, setProgress));
+      setResult(await importLinks(scope, file, setProgress));
       // The file is done: «Importar archivo» waits for another one, so nothing is imported twice.
       setFile(null);
       setPreview(undefined);

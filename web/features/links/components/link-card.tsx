@@ -9,6 +9,9 @@ import { LinkStatusBadge, linkStateLines } from './link-state';
 import { formatCount, formatDateTime, nouns } from '../../../lib/format';
 import { displayAddress } from './link-format';
 import { TagChips } from './tag-chips';
+import { useCurrentWorkspace } from '../../workspaces/current-workspace';
+import { linkCreator } from '../../workspaces/link-creator';
+import { workspaceLinkPath } from '../../workspaces/workspace-path';
 
 type LinkCardProps = {
   link: ApiLink;
@@ -18,6 +21,9 @@ type LinkCardProps = {
 
 /** One link on the dashboard; the whole card opens its detail page, the buttons act on their own. */
 export function LinkCard({ link, selection }: LinkCardProps) {
+  const { scope, workspace, may } = useCurrentWorkspace();
+  // In a team, who made each link matters; in the personal workspace it is always the user.
+  const creator = workspace && !workspace.personal ? linkCreator(link) : null;
   return (
     <Card className="relative grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 p-4 transition-colors hover:border-slate-600 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
       <div className="flex items-center gap-2 sm:gap-3">
@@ -46,7 +52,7 @@ export function LinkCard({ link, selection }: LinkCardProps) {
         <h2 className="truncate text-lg font-semibold">
           {/* Stretched over the card: a click anywhere outside the buttons opens the detail. */}
           <Link
-            to={`/link/${link.id}`}
+            to={workspaceLinkPath(scope, link.id)}
             className="rounded-sm after:absolute after:inset-0 after:rounded-xl hover:text-teal-300 focus-visible:outline-2 focus-visible:outline-teal-300"
           >
             {link.title}
@@ -61,6 +67,7 @@ export function LinkCard({ link, selection }: LinkCardProps) {
           <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>
           {' · '}
           {formatCount(link.clicks, nouns.click)}
+          {creator && ` · creado por ${creator.name}`}
         </p>
         {linkStateLines(link).map((line) => (
           <p key={line} className="truncate text-xs text-slate-400">
@@ -72,8 +79,9 @@ export function LinkCard({ link, selection }: LinkCardProps) {
       <div className="relative z-10 col-span-2 flex justify-end gap-2 sm:col-span-1">
         <CopyLinkButton shortLink={link.shortLink} />
         <DownloadQrButton qr={link.qr} title={link.title} />
-        <EditLinkButton link={link} />
-        <DeleteLinkButton link={link} />
+        {/* A reader may look, not change: the dashboard says why above the list. */}
+        {may('write') && <EditLinkButton link={link} />}
+        {may('write') && <DeleteLinkButton link={link} />}
       </div>
     </Card>
   );

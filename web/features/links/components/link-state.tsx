@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/toaster';
 import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { messageOf } from '../../../api/client';
 import { useFreeAddress } from '../api/update-link';
+import { useCurrentWorkspace } from '../../workspaces/current-workspace';
 
 export const statusLabels: Record<LinkStatus, string> = linkStatusLabels;
 
@@ -69,6 +70,7 @@ export function linkStateLines(link: Link): string[] {
 /** The former addresses of a link, each with a way to free it (after a confirmation). */
 export function PreviousAddresses({ link }: { link: Link }) {
   const free = useFreeAddress();
+  const canWrite = useCurrentWorkspace().may('write');
   if (link.previousAddresses.length === 0) return null;
   return (
     <section aria-labelledby="previous-addresses" className="space-y-2">
@@ -79,26 +81,28 @@ export function PreviousAddresses({ link }: { link: Link }) {
         {link.previousAddresses.map((address) => (
           <li key={address} className="flex flex-wrap items-center gap-3 text-sm text-slate-300">
             <span className="break-all">/{address}</span>
-            <ConfirmButton
-              size="sm"
-              variant="outline"
-              aria-label={`Liberar /${address}`}
-              loading={free.isPending && free.variables?.address === address}
-              title={`¿Liberar /${address}?`}
-              description={`/${address} dejará de llevar a este link: quien la visite, y los códigos QR impresos con ella, dejarán de funcionar, y otra persona podrá usarla. No se puede deshacer.`}
-              confirmLabel="Liberar"
-              onConfirm={() =>
-                free.mutate(
-                  { id: link.id, address },
-                  {
-                    onSuccess: () => toast(`/${address} liberada.`, 'success'),
-                    onError: (error) => toast(`No se pudo liberar /${address}. ${messageOf(error)}`),
-                  },
-                )
-              }
-            >
-              Liberar
-            </ConfirmButton>
+            {canWrite && (
+              <ConfirmButton
+                size="sm"
+                variant="outline"
+                aria-label={`Liberar /${address}`}
+                loading={free.isPending && free.variables?.address === address}
+                title={`¿Liberar /${address}?`}
+                description={`/${address} dejará de llevar a este link: quien la visite, y los códigos QR impresos con ella, dejarán de funcionar, y otra persona podrá usarla. No se puede deshacer.`}
+                confirmLabel="Liberar"
+                onConfirm={() =>
+                  free.mutate(
+                    { id: link.id, address },
+                    {
+                      onSuccess: () => toast(`/${address} liberada.`, 'success'),
+                      onError: (error) => toast(`No se pudo liberar /${address}. ${messageOf(error)}`),
+                    },
+                  )
+                }
+              >
+                Liberar
+              </ConfirmButton>
+            )}
           </li>
         ))}
       </ul>

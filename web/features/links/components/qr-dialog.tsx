@@ -20,6 +20,8 @@ import { FieldError, fieldErrorId } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useDebouncedValue } from './use-debounced-value';
+import { useWorkspaceScope } from '../../workspaces/current-workspace';
+import { withWorkspace, type WorkspaceScope } from '../../workspaces/workspace-path';
 
 type QrDialogProps = { linkId: number; title: string } & Pick<ButtonProps, 'size'>;
 
@@ -46,8 +48,8 @@ const selectClass =
   'h-10 rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm text-slate-100 focus-visible:outline-2 focus-visible:outline-teal-300';
 
 /** The address of the link's QR with these choices (GET /api/links/:id/qr). */
-export function qrImagePath(linkId: number, choices: QrChoices): string {
-  return `/api/links/${linkId}/qr?${new URLSearchParams({ ...choices })}`;
+export function qrImagePath(linkId: number, choices: QrChoices, scope: WorkspaceScope = null): string {
+  return withWorkspace(`/api/links/${linkId}/qr?${new URLSearchParams({ ...choices })}`, scope);
 }
 
 /** 'Código QR' on the detail page: a printable QR made to order, previewed live, downloaded by name. */
@@ -88,6 +90,7 @@ function Field({ id, label, messages, children }: { id: string; label: string; m
 }
 
 function QrDesigner({ linkId, title }: { linkId: number; title: string }) {
+  const scope = useWorkspaceScope();
   const [choices, setChoices] = useState<QrChoices>(defaults);
   const id = useId();
   const set = <K extends keyof QrChoices>(key: K) => (value: QrChoices[K]) => setChoices((current) => ({ ...current, [key]: value }));
@@ -95,7 +98,7 @@ function QrDesigner({ linkId, title }: { linkId: number; title: string }) {
   const checked = useMemo(() => qrQuerySchema.safeParse(choices), [choices]);
   const messagesOf = (field: keyof QrChoices) =>
     checked.success ? [] : checked.error.issues.filter((issue) => issue.path[0] === field).map((issue) => issue.message);
-  const path = checked.success ? qrImagePath(linkId, choices) : undefined;
+  const path = checked.success ? qrImagePath(linkId, choices, scope) : undefined;
   const preview = useDebouncedValue(path, PREVIEW_DELAY_MS);
   const [failed, setFailed] = useState<string | undefined>();
   const wiring = (field: keyof QrChoices) => ({

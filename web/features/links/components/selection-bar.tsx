@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/toaster';
 import { formatCount, nouns } from '../../../lib/format';
 import { allFilteredLinks, bulkDeleteLinks, bulkUpdateLinks, undoSteps, useRefreshLinks } from '../api/bulk-links';
 import type { LinkListFilter } from '../api/get-links';
+import { useWorkspaceScope } from '../../workspaces/current-workspace';
 import { downloadCsv, selectedLinksCsv } from './selected-csv';
 import { tagsTextSchema } from './tags-field';
 
@@ -36,6 +37,7 @@ const count = (n: number) => formatCount(n, nouns.link);
  */
 export function SelectionBar({ selected, onSelect, onClear, filter, hasLinks }: SelectionBarProps) {
   const refresh = useRefreshLinks();
+  const scope = useWorkspaceScope();
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState('');
   const [done, setDone] = useState('');
@@ -65,14 +67,14 @@ export function SelectionBar({ selected, onSelect, onClear, filter, hasLinks }: 
 
   const change = (label: string, changes: Changes, said: (n: number) => string) =>
     run(label, async () => {
-      const result = await bulkUpdateLinks(ids, changes);
+      const result = await bulkUpdateLinks(scope, ids, changes);
       const message = said(result.updated);
       const steps = undoSteps(result);
       toast(message, 'info', steps.length === 0 ? undefined : {
         label: 'Deshacer',
         run: () =>
           void run('undo', async () => {
-            for (const step of steps) await bulkUpdateLinks(step.ids, step.changes);
+            for (const step of steps) await bulkUpdateLinks(scope, step.ids, step.changes);
             const undone = 'Cambio deshecho.';
             toast(undone, 'info');
             return undone;
@@ -110,7 +112,7 @@ export function SelectionBar({ selected, onSelect, onClear, filter, hasLinks }: 
   const remove = () => {
     setOpen(null);
     void run('delete', async () => {
-      const deleted = await bulkDeleteLinks(ids);
+      const deleted = await bulkDeleteLinks(scope, ids);
       onClear();
       const message = `${count(deleted)} ${deleted === 1 ? 'eliminado' : 'eliminados'}.`;
       toast(message, 'info');

@@ -6,6 +6,7 @@ import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatNumber } from '../../../lib/format';
 import { clicksCsvPath, useLinkStats } from '../api/get-link-stats';
+import { useWorkspaceScope } from '../../workspaces/current-workspace';
 
 const StatsCharts = lazy(() => import('./stats-charts'));
 
@@ -31,6 +32,7 @@ const loadingText = <p className="text-slate-300">{statsMessages.loading}</p>;
 export function LinkStatsCard({ linkId }: { linkId: number }) {
   const [range, setRange] = useState<StatsRange>(DEFAULT_STATS_RANGE);
   const query = useLinkStats(linkId, range);
+  const scope = useWorkspaceScope();
   const stats = query.data;
   const selectId = useId();
   const titleId = useId();
@@ -77,7 +79,7 @@ export function LinkStatsCard({ linkId }: { linkId: number }) {
               </option>
             ))}
           </select>
-          <a href={clicksCsvPath(linkId)} download className={buttonVariants({ variant: 'outline' })}>
+          <a href={clicksCsvPath(linkId, scope)} download className={buttonVariants({ variant: 'outline' })}>
             <Download aria-hidden />
             {statsMessages.exportCsv}
           </a>
