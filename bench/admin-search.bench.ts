@@ -33,10 +33,21 @@ for (const dialect of testDialects) {
     await db.insertInto('users').values(rows).execute();
   }
   const ids = (await db.selectFrom('users').select('id').execute()).map((row) => Number(row.id));
+  // Each user's personal workspace, as sign-up makes it (the admin's exists already): their links go there.
+  const withWorkspace = new Set((await db.selectFrom('workspaces').select('personal_user_id').execute()).map((row) => Number(row.personal_user_id)));
+  const needing = ids.filter((id) => !withWorkspace.has(id));
+  for (let start = 0; start < needing.length; start += BATCH) {
+    const rows = needing.slice(start, start + BATCH).map((id) => ({ slug: `persona-${id}`, name: `Persona ${id}`, personal_user_id: id, created_at: now }));
+    await db.insertInto('workspaces').values(rows).execute();
+  }
+  const workspaceOf = new Map(
+    (await db.selectFrom('workspaces').select(['id', 'personal_user_id']).execute()).map((row) => [Number(row.personal_user_id), Number(row.id)]),
+  );
   for (let start = 0; start < LINKS; start += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, LINKS - start) }, (_, i) => {
       const n = start + i;
       return withTitleSearch({
+        workspace_id: workspaceOf.get(ids[n % ids.length]!)!,
         user_id: ids[n % ids.length]!,
         title: `${words[n % words.length]} número ${n}`,
         original_url: `https://sitio-${n % 1000}.example/pagina/${n}`,

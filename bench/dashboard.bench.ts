@@ -11,7 +11,8 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { openDatabaseReader } from '../server/db/database-reader';
 import type { DialectName } from '../server/db/dialect';
-import { listUserLinks, userLinkTotals } from '../server/links/links.queries';
+import { listWorkspaceLinks, workspaceLinkTotals } from '../server/links/links.queries';
+import { personalWorkspaceIdOf } from '../server/workspaces/personal-workspace';
 import { registerUser, sameOrigin } from '../server/test/test-users';
 import { type BenchDatabase, benchDatabases } from './lib/bench-database';
 import { buildServerForBench } from './lib/build-server';
@@ -121,13 +122,14 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
       if (next) deepCursors[name] = `${query}${query ? '&' : '?'}cursor=${next}`;
     }
 
+    const workspaceId = await personalWorkspaceIdOf(handle.db, user.id);
     const runs: Record<string, () => Promise<unknown>> = {
       'bare indexed SELECT (baseline)': () =>
-        sql`select * from urls where user_id = ${user.id} order by created_at desc limit ${PAGE}`.execute(handle.db),
-      'totals on the reader (no HTTP)': () => userLinkTotals(reader, user.id),
+        sql`select * from urls where workspace_id = ${workspaceId} order by created_at desc limit ${PAGE}`.execute(handle.db),
+      'totals on the reader (no HTTP)': () => workspaceLinkTotals(reader, workspaceId),
     };
     for (const [kind, term] of Object.entries(SEARCH_TERMS)) {
-      runs[`search ${kind} on the reader (no HTTP)`] = () => listUserLinks(reader, user.id, { search: term, limit: PAGE + 1 });
+      runs[`search ${kind} on the reader (no HTTP)`] = () => listWorkspaceLinks(reader, workspaceId, { search: term, limit: PAGE + 1 });
     }
     runs['GET /api/links (page + totals)'] = () => get('');
     runs['GET /api/links, Bearer token'] = () => get('', { authorization: `Bearer ${secret}` });

@@ -40,6 +40,7 @@ import { tokensRoutes } from './tokens/tokens.routes';
 import { staticRoutes } from './static/static.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { workspacesPlugin } from './workspaces/workspaces.plugin';
+import { rememberWorkspaceParam } from './workspaces/workspace-access';
 
 export interface BuildAppOptions {
   config: Config;
@@ -156,6 +157,13 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     registerControlCharacterCheck(api);
     // Cookies, request.user and app.sessionUserOf, for every API route.
     await registerSessionSupport(api, context);
+    // ?workspace=<slug> on every API route, whatever its query schema keeps (workspace-access.ts).
+    // Here rather than on the whole app: the redirect routes act in no workspace.
+    api.decorateRequest('workspaceParam', null);
+    api.addHook('onRequest', (request, _reply, done) => {
+      rememberWorkspaceParam(request);
+      done();
+    });
     // Authorization: Bearer <secret>: the token's user, scope and rate limit (RateLimit-* headers).
     registerBearerAuth(api, {
       cache: context.tokenCache,

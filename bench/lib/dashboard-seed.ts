@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../server/db/database';
 import type { DialectName } from '../../server/db/dialect';
 import { withTitleSearch } from '../../server/links/links.queries';
+import { personalWorkspaceIdOf } from '../../server/workspaces/personal-workspace';
 
 export const LINKS_PER_USER = 100_000;
 export const CLICKS = 1_000_000;
@@ -42,6 +43,9 @@ function title(n: number): string {
 export async function seedDashboard(db: Database, dialect: DialectName, userId: number, otherUserId: number) {
   const start = Date.UTC(2025, 0, 1);
   const clicksPerLink = CLICKS / LINKS_PER_USER;
+  // Each user's links in their personal workspace, as the dashboard lists them.
+  const workspaceId = await personalWorkspaceIdOf(db, userId);
+  const workspaces = new Map([[userId, workspaceId], [otherUserId, await personalWorkspaceIdOf(db, otherUserId)]]);
   for (const [owner, prefix] of [[userId, 'a'], [otherUserId, 'b']] as const) {
     for (let from = 1; from <= LINKS_PER_USER; from += 1000) {
       const rows = [];
@@ -49,6 +53,7 @@ export async function seedDashboard(db: Database, dialect: DialectName, userId: 
         const code = `${prefix}${String(n).padStart(6, '0')}`;
         rows.push(
           withTitleSearch({
+            workspace_id: workspaces.get(owner)!,
             user_id: owner,
             title: title(n),
             original_url: `https://example.com/articulo/${n}`,
@@ -81,16 +86,16 @@ export async function seedDashboard(db: Database, dialect: DialectName, userId: 
     from (${series}) as seq`.execute(db);
   await db
     .insertInto('tags')
-    .values(Array.from({ length: TAG_COUNT }, (_, i) => ({ user_id: userId, name: tagName(i), name_key: tagName(i).toLowerCase() })))
+    .values(Array.from({ length: TAG_COUNT }, (_, i) => ({ workspace_id: workspaceId, name: tagName(i), name_key: tagName(i).toLowerCase() })))
     .execute();
-  const rare = await db.insertInto('tags').values({ user_id: userId, name: RARE_TAG, name_key: RARE_TAG.toLowerCase() }).returning('id').executeTakeFirstOrThrow();
-  await sql`insert into link_tags (tag_id, url_id) select ${Number(rare.id)}, id from urls where user_id = ${userId} and id % 1000 = 3`.execute(db);
+  const rare = await db.insertInto('tags').values({ workspace_id: workspaceId, name: RARE_TAG, name_key: RARE_TAG.toLowerCase() }).returning('id').executeTakeFirstOrThrow();
+  await sql`insert into link_tags (tag_id, url_id) select ${Number(rare.id)}, id from urls where workspace_id = ${workspaceId} and id % 1000 = 3`.execute(db);
   const firstTag = Number(
-    (await db.selectFrom('tags').select((eb) => eb.fn.min<number>('id').as('id')).where('user_id', '=', userId).executeTakeFirstOrThrow()).id,
+    (await db.selectFrom('tags').select((eb) => eb.fn.min<number>('id').as('id')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow()).id,
   );
   for (const draw of [sql`u.id % ${TAG_COUNT}`, sql`(u.id / ${TAG_COUNT}) % ${TAG_COUNT}`]) {
     await sql`insert into link_tags (tag_id, url_id)
-      select ${firstTag} + ${draw}, u.id from urls u where u.user_id = ${userId}
+      select ${firstTag} + ${draw}, u.id from urls u where u.workspace_id = ${workspaceId}
       on conflict do nothing`.execute(db);
   }
   // PostgreSQL: as autovacuum would have by now (statistics, and the visibility map that lets a

@@ -73,6 +73,9 @@ export const linkMessages = {
   tagInvalid: 'La etiqueta del filtro no es válida',
   sortInvalid: 'El orden debe ser por fecha de creación, clics o título',
   orderInvalid: 'El sentido del orden debe ser ascendente o descendente',
+  createdByInvalid: 'El filtro por creador debe ser el número de un usuario',
+  /** createdBy's name when the creator's account no longer exists. */
+  creatorGone: 'Cuenta eliminada',
   tagsLoadFailed: 'No se pudieron cargar las etiquetas',
   bulkInvalid: 'Envía una lista «links» con al menos un link',
   bulkTooMany: `Se pueden crear como máximo ${BULK_MAX_LINKS} links a la vez`,

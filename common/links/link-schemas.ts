@@ -221,6 +221,10 @@ export const linkSchema = z.object({
   disabledCause: z.enum(linkDisabledCauses).nullable(),
   /** The operator's reason, when they disabled the link and gave one. */
   disabledReason: z.string().nullable(),
+  /** The slug of the workspace the link belongs to. */
+  workspace: z.string(),
+  /** Who created it (a member of the workspace, or who was one). */
+  createdBy: z.object({ id: z.number().int(), name: z.string() }),
 });
 
 export type Link = z.infer<typeof linkSchema>;
@@ -253,13 +257,15 @@ export const listLinksQuerySchema = z.object({
   sort: z.enum(linkSorts, { error: m.sortInvalid }).default('created'),
   /** desc (default) or asc. */
   order: z.enum(['asc', 'desc'], { error: m.orderInvalid }).default('desc'),
+  /** Only the links this member created (their user id). */
+  createdBy: z.coerce.number({ error: m.createdByInvalid }).int(m.createdByInvalid).min(1, m.createdByInvalid).max(Number.MAX_SAFE_INTEGER, m.createdByInvalid).optional(),
 });
 
 export type ListLinksQuery = z.input<typeof listLinksQuerySchema>;
 
 export const linkListSchema = z.object({
   links: z.array(linkSchema),
-  /** Over all of the caller's links, whatever the filter or page. */
+  /** Over all of the workspace's links, whatever the filter or page. */
   totals: z.object({ links: z.number().int(), clicks: z.number().int() }),
   /** Pass as `cursor` for the next page; null on the last one. */
   nextCursor: z.string().nullable(),
@@ -272,7 +278,7 @@ export type LinkList = z.infer<typeof linkListSchema>;
 export const linkResponseSchema = z.object({ link: linkSchema });
 
 export const tagListSchema = z.object({
-  /** Every tag of the caller with how many of their links carry it, alphabetical. */
+  /** Every tag of the workspace with how many of its links carry it, alphabetical. */
   tags: z.array(z.object({ name: z.string(), links: z.number().int() })),
 });
 

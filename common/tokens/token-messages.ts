@@ -17,6 +17,7 @@ export const tokenMessages = {
   tooMany: `Puedes tener como máximo ${TOKENS_PER_USER} tokens. Revoca alguno antes de crear otro.`,
   notFound: 'Token no encontrado.',
   invalidToken: 'El token de API no es válido, ha caducado o ha sido revocado.',
+  creatorNotMember: 'Este token ya no funciona: quien lo creó ya no es miembro de su espacio de trabajo.',
   insufficientScope: 'Este token es de solo lectura: no puede modificar datos.',
   notForTokens: 'Los tokens de API no tienen acceso a esta ruta. Inicia sesión en la web para usarla.',
   /** The answers of 'Revocar todos los tokens'. */

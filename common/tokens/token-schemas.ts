@@ -35,6 +35,8 @@ export const apiTokenSchema = z
     createdAt: z.iso.datetime(),
     expiresAt: z.iso.datetime().nullable(),
     lastUsedAt: z.iso.datetime().nullable(),
+    /** Who made it: in a team workspace's list, its admins see every member's tokens. */
+    createdBy: z.object({ id: z.number().int(), name: z.string() }).optional(),
   })
   .meta({
     examples: [

@@ -12,6 +12,7 @@ import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { tablesOfThisDatabase } from '../test/database-tables';
 import { registerUser, sameOrigin } from '../test/test-users';
 import { deleteAccount } from './delete-account';
+import { personalWorkspaceIdOf } from '../workspaces/personal-workspace';
 import { redisReachable, testRedisUrl as redisUrl } from '../test/redis';
 
 const desktop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -137,7 +138,8 @@ describe.runIf(hasRedis).each(testDialects)('deleteAccount across instances on %
     const code = `d${Date.now().toString(36).slice(-5)}`;
     const alias = `Cuenta-${code}`;
     const leaving = await registerUser(one.app);
-    await insertUrlRow(one.database.db, { user_id: leaving.user.id, title: 'x', original_url: 'https://example.com/', custom_url: alias, short_url: code, qr: `qr-${code}.png`, created_at: Date.now() });
+    const workspaceId = await personalWorkspaceIdOf(one.database.db, leaving.user.id);
+    await insertUrlRow(one.database.db, { workspace_id: workspaceId, user_id: leaving.user.id, title: 'x', original_url: 'https://example.com/', custom_url: alias, short_url: code, qr: `qr-${code}.png`, created_at: Date.now() });
     const onTwo = await insertLink(two.database.db, { shortUrl: code, customUrl: alias });
     expect((await two.app.inject({ method: 'GET', url: `/${code}` })).statusCode).toBe(302);
     expect(two.app.appContext.linkCache.peek(code)).toBeDefined();

@@ -20,10 +20,11 @@ import { DATABASE_FILE, localFiles } from './backup-archive';
 export class CopyError extends Error {}
 
 /**
- * Tables whose rows triggers keep from other tables' writes (user_link_totals, from urls):
- * copied after every other table, so the copied values are the ones that stay.
+ * Tables whose rows triggers keep from other tables' writes (user_link_totals and
+ * workspace_link_totals, from urls): copied after every other table, so the copied values are the
+ * ones that stay.
  */
-const MAINTAINED_BY_TRIGGERS = ['user_link_totals'];
+const MAINTAINED_BY_TRIGGERS = ['user_link_totals', 'workspace_link_totals'];
 /** Parameters per statement: PostgreSQL takes at most 65,535. */
 const PARAMETERS = 30_000;
 

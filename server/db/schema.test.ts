@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openScratchDatabase, testDialects } from '../test/test-app';
 import { tablesOfThisDatabase } from '../test/database-tables';
 import { insertLink } from '../links/links.queries';
+import { createPersonalWorkspace, personalWorkspaceIdOf } from '../workspaces/personal-workspace';
 import type { Database } from './database';
 import { isUniqueViolation } from './dialect';
 import { migrateToLatest } from './migrate';
@@ -19,14 +20,19 @@ describe.each(testDialects)('migrations on %s', (dialect) => {
   afterEach(async () => cleanup());
 
   const now = Date.now();
-  const addUser = (email: string) =>
-    db
+  // As sign-up does: the user and their personal workspace, where their links go.
+  const addUser = async (email: string) => {
+    const user = await db
       .insertInto('users')
       .values({ email, name: 'Ana', password_hash: 'x', profile_image: 'dp-ana.png', created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-  const addUrl = (userId: number, shortUrl: string, customUrl: string | null = null) =>
+    await createPersonalWorkspace(db, { id: user.id, name: 'Ana' });
+    return user;
+  };
+  const addUrl = async (userId: number, shortUrl: string, customUrl: string | null = null) =>
     insertLink(db, {
+      workspace_id: await personalWorkspaceIdOf(db, userId),
       user_id: userId,
       title: 't',
       original_url: 'https://example.com',
@@ -75,7 +81,7 @@ describe.each(testDialects)('migrations on %s', (dialect) => {
     const { id: userId } = await addUser('ana@example.com');
     const write = db
       .insertInto('urls')
-      .values({ user_id: userId, title: 't', title_search: 't', original_url: 'https://example.com', short_url: 'abc123', custom_url: 'Promo', qr: 'q.png', created_at: now })
+      .values({ workspace_id: await personalWorkspaceIdOf(db, userId), user_id: userId, title: 't', title_search: 't', original_url: 'https://example.com', short_url: 'abc123', custom_url: 'Promo', qr: 'q.png', created_at: now })
       .execute();
     await expect(write).rejects.toThrow(/check|constraint/i);
   });

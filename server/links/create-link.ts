@@ -13,6 +13,8 @@ import { destinationProblem } from './destination-policy';
 import { shortLinkOf } from './link-mapper';
 import { setLinkTags } from './link-tags';
 import { insertLink, isAddressTaken } from './links.queries';
+import type { LinkActor } from './link-actor';
+import { recordActivity } from '../workspaces/activity';
 import { qrKey, qrPng } from './qr';
 import { newShortCode } from './short-code';
 
@@ -34,19 +36,23 @@ async function freeShortCode(db: AppContext['database']['db'], drawCode: () => s
 }
 
 /**
- * Creates a link: QR stored first, then the row. If the row cannot be written the QR is removed,
- * so storage never keeps a file no link points to.
+ * Creates a link in the actor's workspace, made by the actor: QR stored first, then the row (and
+ * its activity entry). If the row cannot be written the QR is removed, so storage never keeps a
+ * file no link points to.
  */
 export async function createLink(
   { database, storage, config, blockedDomains }: Pick<AppContext, 'database' | 'storage' | 'config'> & Partial<Pick<AppContext, 'blockedDomains'>>,
-  userId: number,
+  actor: LinkActor,
   input: Omit<CreateLink, 'tags'> & { tags?: string[] },
   /** Where codes come from; tests pass a fixed sequence to exercise collisions. */
   drawCode: () => string = newShortCode,
   /** Run first in the transaction that inserts: the hourly quota's claim (creation-quota.ts). */
   claim?: ClaimOne,
+  /** false for an import's rows, which its one summarising entry records. */
+  recordsActivity = true,
 ): Promise<UrlRow> {
   const { db } = database;
+  const userId = actor.user.id;
   const destination = destinationProblem(input.longUrl, {
     publicBaseUrl: config.publicBaseUrl,
     allowPrivate: config.allowPrivateDestinations,
@@ -66,6 +72,7 @@ export async function createLink(
       return await db.transaction().execute(async (trx) => {
         await claim?.(trx);
         const row = await insertLink(trx, {
+          workspace_id: actor.workspace.id,
           user_id: userId,
           title: input.title,
           original_url: input.longUrl,
@@ -75,7 +82,10 @@ export async function createLink(
           created_at: Date.now(),
           forward_query: input.forwardQuery ? 1 : 0,
         });
-        await setLinkTags(trx, userId, row.id, input.tags ?? []);
+        await setLinkTags(trx, actor.workspace.id, row.id, input.tags ?? []);
+        if (recordsActivity) {
+          await recordActivity(trx, { workspaceId: actor.workspace.id, actor: actor.user, action: 'link.created', target: row.custom_url ?? row.short_url, detail: row.title });
+        }
         return row;
       });
     } catch (error) {

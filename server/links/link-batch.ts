@@ -7,6 +7,7 @@ import { AppError } from '../http/app-error';
 import { createLink } from './create-link';
 import type { ClaimOne } from './creation-quota';
 import { tagsOf } from './link-tags';
+import type { LinkActor } from './link-actor';
 import { rowToLink } from './link-mapper';
 
 // Many creations in one request (bulk, import): each body is checked and created on its own, and
@@ -33,16 +34,16 @@ export function checkCreation(body: unknown): { input: CreateLink } | Extract<Bu
 /** `run` wraps the creation (the hour's quota); its AppError is the item's answer too. */
 export async function createOne(
   context: AppContext,
-  userId: number,
+  actor: LinkActor,
   body: unknown,
   run: (create: (claim?: ClaimOne) => Promise<UrlRow>) => Promise<UrlRow> = (create) => create(),
 ): Promise<BulkResult> {
   const checked = checkCreation(body);
   if ('error' in checked) return checked;
   try {
-    const row = await run((claim) => createLink(context, userId, checked.input, undefined, claim));
+    const row = await run((claim) => createLink(context, actor, checked.input, undefined, claim));
     const tags = (await tagsOf(context.database.db, [row.id])).get(row.id);
-    return { link: rowToLink(row, context, [], tags) };
+    return { link: rowToLink(row, context, { workspace: actor.workspace.slug, createdBy: actor.user, tags }) };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };

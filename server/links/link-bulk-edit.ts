@@ -7,6 +7,8 @@ import type { Database } from '../db/database';
 import { AppError } from '../http/app-error';
 import { formerAliasesOf } from './links.queries';
 import { setLinkTags, tagsOf } from './link-tags';
+import type { LinkActor } from './link-actor';
+import { recordActivity } from '../workspaces/activity';
 
 type Context = Pick<AppContext, 'database' | 'linkCache'>;
 type Changes = { paused?: boolean | undefined; addTags?: string[] | undefined; removeTags?: string[] | undefined };
@@ -25,15 +27,17 @@ const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every(
 
 /**
  * POST /api/links/bulk-update: pause or resume, add or take off tags, on every named link of the
- * user, in one transaction; ids that are not the user's are not touched (and not counted). When one
+ * workspace, in one transaction; ids that are not the workspace's are not touched (and not
+ * counted). Each link changed gets its own activity entry, as a single edit does. When one
  * link would end with more than TAGS_PER_LINK tags, nothing changes (400, naming how many). Each
  * link's state before and after is answered, so the client can undo exactly what changed.
  */
-export async function bulkUpdateLinks(context: Context, userId: number, ids: number[], changes: Changes): Promise<BulkUpdateResult> {
+export async function bulkUpdateLinks(context: Context, actor: LinkActor, ids: number[], changes: Changes): Promise<BulkUpdateResult> {
   const { db } = context.database;
+  const workspaceId = actor.workspace.id;
   const now = Date.now();
   const results = await db.transaction().execute(async (trx: Database) => {
-    const rows = await trx.selectFrom('urls').select(['id', 'paused', 'short_url', 'custom_url']).where('user_id', '=', userId).where('id', 'in', ids)
+    const rows = await trx.selectFrom('urls').select(['id', 'paused', 'short_url', 'custom_url']).where('workspace_id', '=', workspaceId).where('id', 'in', ids)
       // A link the operator disabled is left as it is, as a single edit leaves it (link-edit.ts).
       .where('disabled_at', 'is', null)
       .execute();
@@ -47,11 +51,22 @@ export async function bulkUpdateLinks(context: Context, userId: number, ids: num
     if (planned.some((link) => link.next.length > TAGS_PER_LINK)) throw new AppError('validation', errorMessages.validation, { 'changes.addTags': [linkMessages.bulkTagsTooMany] });
 
     if (changes.paused !== undefined) {
-      await trx.updateTable('urls').set({ paused: changes.paused ? 1 : 0, updated_at: now }).where('user_id', '=', userId).where('id', 'in', owned).execute();
+      await trx.updateTable('urls').set({ paused: changes.paused ? 1 : 0, updated_at: now }).where('workspace_id', '=', workspaceId).where('id', 'in', owned).execute();
     }
-    for (const link of planned) {
-      if (!sameTags(link.tags, link.next)) await setLinkTags(trx, userId, link.row.id, link.next);
+    const activity = [];
+    for (const { row, tags, next } of planned) {
+      const retagged = !sameTags(tags, next);
+      if (retagged) await setLinkTags(trx, workspaceId, row.id, next);
+      // What really changed on this link, as a single edit's detail says it ('paused', 'tags').
+      const fields = [
+        ...(changes.paused !== undefined && changes.paused !== Boolean(row.paused) ? [changes.paused ? 'paused' : 'resumed'] : []),
+        ...(retagged ? ['tags'] : []),
+      ];
+      if (fields.length > 0) {
+        activity.push({ workspaceId, actor: actor.user, action: 'link.edited' as const, target: row.custom_url ?? row.short_url, detail: fields.join(', ') });
+      }
     }
+    await recordActivity(trx, activity);
     const after = await tagsOf(trx, owned);
     return {
       rows,

@@ -3,28 +3,38 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { UrlRow } from '../db/schema';
 import { holdAddresses, holdEnds } from './held-addresses';
-import { deleteUserLink, formerAliasesOf } from './links.queries';
+import { recordActivity } from '../workspaces/activity';
+import type { LinkActor } from './link-actor';
+import { deleteWorkspaceLink, formerAliasesOf } from './links.queries';
 
 type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache' | 'clickLimits'>;
 
 /**
- * Deletes these links of the user (DELETE /api/links/:id and POST /api/links/bulk-delete alike),
- * in one transaction: every address that led to each (code, alias, former aliases) is held for
- * its owner (held-addresses.ts). Then each stops redirecting on every instance, and its QR file is
- * tidied away. Ids that are not the user's are not touched. Returns the links deleted.
+ * Deletes these links of the actor's workspace (DELETE /api/links/:id and POST /api/links/bulk-delete
+ * alike), in one transaction: every address that led to each (code, alias, former aliases) is held
+ * for the one who deleted it (held-addresses.ts), and each deletion goes in the workspace's activity.
+ * Then each stops redirecting on every instance, and its QR file is tidied away. Ids that are not
+ * the workspace's are not touched. Returns the links deleted.
  */
-export async function deleteUserLinks(context: Context, userId: number, ids: number[], log: FastifyBaseLogger): Promise<UrlRow[]> {
+export async function deleteWorkspaceLinks(context: Context, actor: LinkActor, ids: number[], log: FastifyBaseLogger): Promise<UrlRow[]> {
+  const userId = actor.user.id;
   const { database, storage, linkCache, config } = context;
   const deleted = await database.db.transaction().execute(async (trx) => {
     // Read before the delete, whose cascade takes them with the link.
     const previous = await formerAliasesOf(trx, ids);
     const gone: { row: UrlRow; previousAddresses: string[] }[] = [];
     for (const id of ids) {
-      const row = await deleteUserLink(trx, userId, id);
+      const row = await deleteWorkspaceLink(trx, actor.workspace.id, id);
       if (row) gone.push({ row, previousAddresses: previous.get(id) ?? [] });
     }
     const addresses = gone.flatMap(({ row, previousAddresses }) => [row.short_url, ...(row.custom_url === null ? [] : [row.custom_url]), ...previousAddresses]);
     if (addresses.length > 0) await holdAddresses(trx, addresses, userId, holdEnds(config.addressHoldDays));
+    // One entry per link, a bulk deletion's too (at most BULK_EDIT_MAX_LINKS): the list tells which links
+    // went, each findable by its address, rather than a count nobody can check.
+    await recordActivity(
+      trx,
+      gone.map(({ row }) => ({ workspaceId: actor.workspace.id, actor: actor.user, action: 'link.deleted' as const, target: row.custom_url ?? row.short_url, detail: row.title })),
+    );
     return gone;
   });
   for (const { row, previousAddresses } of deleted) {

@@ -12,7 +12,9 @@ import type { UrlRow, UrlsTable } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { destinationProblem } from './destination-policy';
 import { shortLinkOf } from './link-mapper';
-import { aliasColumns, findUserLink, formerAliasesOf, isAddressTaken, withTitleSearch } from './links.queries';
+import { aliasColumns, findWorkspaceLink, formerAliasesOf, isAddressTaken, withTitleSearch } from './links.queries';
+import type { LinkActor } from './link-actor';
+import { recordActivity } from '../workspaces/activity';
 import { setLinkTags, tagsOf } from './link-tags';
 import { qrKey, qrPng } from './qr';
 import type { Updateable } from 'kysely';
@@ -37,8 +39,10 @@ export interface EditedLink {
  * redirecting here (a former alias), the QR is made again for the new address under the same
  * key, and every instance's redirect cache forgets the link's addresses before the answer leaves.
  */
-export async function editLink(context: Context, userId: number, id: number, input: UpdateLink, log: FastifyBaseLogger): Promise<EditedLink> {
+export async function editLink(context: Context, actor: LinkActor, id: number, input: UpdateLink, log: FastifyBaseLogger): Promise<EditedLink> {
   const { database, storage, config, linkCache } = context;
+  const userId = actor.user.id;
+  const workspaceId = actor.workspace.id;
   if (input.longUrl !== undefined) {
     const problem = destinationProblem(input.longUrl, {
       publicBaseUrl: config.publicBaseUrl,
@@ -48,10 +52,10 @@ export async function editLink(context: Context, userId: number, id: number, inp
     if (problem) throw new AppError('validation', errorMessages.validation, { longUrl: [problem] });
   }
   // Hashed before the transaction: argon2 takes milliseconds, a write lock should not. Only for the
-  // caller's own link, so nobody makes the server hash for links that are not theirs.
+  // workspace's own link, so nobody makes the server hash for links that are not theirs.
   let passwordHash: string | null | undefined = input.password === null ? null : undefined;
   if (typeof input.password === 'string') {
-    if (!(await findUserLink(database.db, userId, id))) throw notFound();
+    if (!(await findWorkspaceLink(database.db, workspaceId, id))) throw notFound();
     passwordHash = await hashPassword(input.password);
   }
 
@@ -60,7 +64,7 @@ export async function editLink(context: Context, userId: number, id: number, inp
   let after: EditedLink;
   try {
     ({ before, after } = await database.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('urls').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const row = await trx.selectFrom('urls').selectAll().where('id', '=', id).where('workspace_id', '=', workspaceId).executeTakeFirst();
       if (!row) throw notFound();
       // The operator's decision stands: its owner may delete the link, not change what was judged.
       if (row.disabled_at !== null) throw new AppError('conflict', linkMessages.disabledByOperator);
@@ -95,7 +99,8 @@ export async function editLink(context: Context, userId: number, id: number, inp
         Object.assign(changes, aliasColumns(input.customUrl));
       }
       const updated = await trx.updateTable('urls').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-      if (input.tags !== undefined) await setLinkTags(trx, userId, id, input.tags);
+      if (input.tags !== undefined) await setLinkTags(trx, workspaceId, id, input.tags);
+      await recordActivity(trx, { workspaceId, actor: actor.user, action: 'link.edited', target: updated.custom_url ?? updated.short_url, detail: editedFields(input) });
       const nowPrevious = (await formerAliasesOf(trx, [id])).get(id) ?? [];
       const tags = (await tagsOf(trx, [id])).get(id) ?? [];
       return { before: { row, previous }, after: { row: updated, previousAddresses: nowPrevious, tags } };
@@ -123,13 +128,35 @@ export async function editLink(context: Context, userId: number, id: number, inp
   return after;
 }
 
+/**
+ * An edit's activity detail: the fields it set, by their API names (a password's value never), a
+ * pause or a resumption said as such: 'paused', 'resumed', 'title, longUrl'.
+ */
+export function editedFields(input: UpdateLink): string {
+  return Object.keys(input)
+    .map((field) => (field === 'paused' ? (input.paused ? 'paused' : 'resumed') : field))
+    .join(', ');
+}
+
 /** DELETE /api/links/:id/addresses/:address: the former alias stops redirecting and is free for anyone. */
-export async function freeFormerAlias(context: Pick<AppContext, 'database' | 'linkCache'>, userId: number, id: number, address: string) {
+export async function freeFormerAlias(context: Pick<AppContext, 'database' | 'linkCache'>, actor: LinkActor, id: number, address: string) {
   const { db } = context.database;
-  const link = await db.selectFrom('urls').select(['id', 'short_url', 'custom_url']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const link = await db
+    .selectFrom('urls')
+    .select(['id', 'short_url', 'custom_url'])
+    .where('id', '=', id)
+    .where('workspace_id', '=', actor.workspace.id)
+    .executeTakeFirst();
   if (!link) throw notFound();
   const key = addressKey(address.normalize('NFC'));
-  const removed = await db.deleteFrom('former_aliases').where('alias_key', '=', key).where('url_id', '=', id).returning('alias').executeTakeFirst();
+  const removed = await db.transaction().execute(async (trx) => {
+    const alias = await trx.deleteFrom('former_aliases').where('alias_key', '=', key).where('url_id', '=', id).returning('alias').executeTakeFirst();
+    if (alias) {
+      const target = link.custom_url ?? link.short_url;
+      await recordActivity(trx, { workspaceId: actor.workspace.id, actor: actor.user, action: 'link.edited', target, detail: `previousAddresses: ${alias.alias}` });
+    }
+    return alias;
+  });
   if (!removed) throw new AppError('not_found', linkMessages.addressNotFound);
   await context.linkCache.forget({ shortCode: link.short_url, customUrl: link.custom_url, previousAddresses: [removed.alias] });
 }

@@ -6,7 +6,7 @@ import type { UrlRow } from '../db/schema';
 import { csvCell } from '@common/csv/csv-cell';
 import { linkStatusOf, shortLinkOf } from './link-mapper';
 
-// GET /api/links.csv: every link of the caller, oldest first, streamed a page at a time (memory
+// GET /api/links.csv: every link of the workspace, oldest first, streamed a page at a time (memory
 // stays at one page whatever the count), read through the links reader (SQLite: its thread) with a
 // turn of the event loop between pages. Cells go through csvCell (common/csv/csv-cell.ts), as the clicks
 // export's do: RFC 4180 quoting, and an apostrophe wherever a spreadsheet splitting on ',' or ';'
@@ -18,14 +18,14 @@ export const EXPORT_COLUMNS = ['title', 'longUrl', 'customUrl', 'tags', 'shortLi
 /** What separates a link's tags in one cell (a tag can never hold it). */
 export const TAG_SEPARATOR = '|';
 
-function exportPage(reader: DatabaseReader, userId: number, after: { createdAt: number; id: number } | undefined) {
-  let query = reader.db.selectFrom('urls').selectAll().where('user_id', '=', userId);
+function exportPage(reader: DatabaseReader, workspaceId: number, after: { createdAt: number; id: number } | undefined) {
+  let query = reader.db.selectFrom('urls').selectAll().where('workspace_id', '=', workspaceId);
   if (after) {
     query = query.where((eb) =>
       eb.or([eb('created_at', '>', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)])]),
     );
   }
-  // The walk of the list's own index (user_id, created_at, id, ...), oldest first.
+  // The walk of the list's own index (workspace_id, created_at, id, ...), oldest first.
   return reader.rows(query.orderBy('created_at').orderBy('id').limit(EXPORT_PAGE_ROWS));
 }
 
@@ -60,11 +60,11 @@ function exportLine(row: UrlRow, tags: string[], publicBaseUrl: string, now: num
 }
 
 /** The file as text chunks: a byte order mark (spreadsheets then read accents), the header, a chunk per page. */
-export async function* linksCsv(reader: DatabaseReader, config: Pick<AppContext['config'], 'publicBaseUrl'>, userId: number): AsyncGenerator<string> {
+export async function* linksCsv(reader: DatabaseReader, config: Pick<AppContext['config'], 'publicBaseUrl'>, workspaceId: number): AsyncGenerator<string> {
   yield `\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`;
   let after: { createdAt: number; id: number } | undefined;
   for (;;) {
-    const rows = await exportPage(reader, userId, after);
+    const rows = await exportPage(reader, workspaceId, after);
     const tags = await pageTags(reader, rows.map((row) => Number(row.id)));
     const now = Date.now();
     yield rows.map((row) => exportLine(row, tags.get(Number(row.id)) ?? [], config.publicBaseUrl, now)).join('');

@@ -12,7 +12,7 @@ import { AppError } from '../http/app-error';
 import { createLink } from './create-link';
 import { destinationProblem } from './destination-policy';
 import type { ImportRow } from './link-import';
-import type { CreationQuota } from './creation-quota';
+import type { ClaimOne, CreationQuota } from './creation-quota';
 import { checkCreation } from './link-batch';
 import { shortLinkOf } from './link-mapper';
 import { tagNewLinks } from './link-tags';
@@ -20,6 +20,8 @@ import { insertLinks, takenAddresses } from './links.queries';
 import { qrKey } from './qr';
 import type { QrThread } from './qr-thread';
 import { newShortCode } from './short-code';
+import type { LinkActor } from './link-actor';
+import { recordActivity } from '../workspaces/activity';
 
 // Creating an import's rows: each row is checked and created or refused on its own, with the same
 // rules and Spanish reasons as POST /api/links (createLink), but a chunk at a time: the chunk's
@@ -77,10 +79,11 @@ export async function createImportedLinks(
   context: Context,
   qrThread: QrThread,
   quota: CreationQuota,
-  userId: number,
+  actor: LinkActor,
   rows: ImportRow[],
   onProgress: (done: number) => void = () => {},
 ): Promise<ImportResult> {
+  const userId = actor.user.id;
   const failed: Failure[] = [];
   let created = 0;
   // The hour's places as the import starts: rows past them are refused before a QR is drawn. The
@@ -100,7 +103,7 @@ export async function createImportedLinks(
       budget -= ready.length;
       const pngs = await qrThread.draw(ready.map(({ input, shortCode }) => qrTextOf(context, input, shortCode)));
       await storing;
-      storing = storeAndInsert(context, quota, userId, ready, pngs).then(({ made, refused }) => {
+      storing = storeAndInsert(context, quota, actor, ready, pngs).then(({ made, refused }) => {
         created += made;
         failed.push(...refused);
         onProgress(created + failed.length);
@@ -111,6 +114,10 @@ export async function createImportedLinks(
     await storing;
   } finally {
     await storing.catch(() => {});
+  }
+  // One entry for the whole file, with how many links it made (a thousand rows are not a thousand entries).
+  if (created > 0) {
+    await recordActivity(context.database.db, { workspaceId: actor.workspace.id, actor: actor.user, action: 'links.imported', target: String(created), detail: null });
   }
   const wait = await quota.retryAfter(userId);
   return {
@@ -191,11 +198,12 @@ async function checkChunk(context: Context, userId: number, rows: ImportRow[], c
 async function storeAndInsert(
   context: Context,
   quota: CreationQuota,
-  userId: number,
+  actor: LinkActor,
   ready: Ready[],
   pngs: Buffer[],
 ): Promise<{ made: number; refused: Failure[] }> {
   const { database, storage } = context;
+  const userId = actor.user.id;
   const limit = pLimit(STORES_AT_ONCE);
   const removeQrs = (links: Ready[]) =>
     Promise.all(links.map(({ shortCode }) => limit(() => storage.remove(buckets.qrs, qrKey(shortCode)).catch(() => undefined))));
@@ -220,6 +228,7 @@ async function storeAndInsert(
         const ids = await insertLinks(
           trx,
           allowed.map(({ input, shortCode }) => ({
+            workspace_id: actor.workspace.id,
             user_id: userId,
             title: input.title,
             original_url: input.longUrl,
@@ -232,7 +241,7 @@ async function storeAndInsert(
         );
         await tagNewLinks(
           trx,
-          userId,
+          actor.workspace.id,
           allowed.map(({ input, shortCode }) => ({ urlId: ids.get(shortCode)!, tags: input.tags })),
         );
         return allowed;
@@ -249,9 +258,10 @@ async function storeAndInsert(
       await removeQrs(batch);
       for (const { row, input } of batch) {
         try {
-          await createLink(context, userId, input, undefined, async (trx) => {
+          const claim: ClaimOne = async (trx) => {
             if ((await quota.claim(trx, userId, 1)) === 0) throw new AppError('rate_limited', m.importRowOverQuota);
-          });
+          };
+          await createLink(context, actor, input, undefined, claim, false);
           made += 1;
         } catch (refusal) {
           if (!(refusal instanceof AppError)) throw refusal;

@@ -33,8 +33,18 @@ export function linkStatusOf(
   return 'active';
 }
 
-/** The one place a urls row becomes a link of the API; previousAddresses from formerAliasesOf, tags from tagsOf. */
-export function rowToLink(row: UrlRow, { config, storage, blockedDomains }: Addresses, previousAddresses: string[] = [], tags: string[] = []): Link {
+/** What a link of the API says beyond its row: previousAddresses from formerAliasesOf, tags from tagsOf, createdBy from creatorsOf. */
+export interface LinkExtras {
+  /** The slug of the workspace it belongs to. */
+  workspace: string;
+  createdBy: { id: number; name: string };
+  previousAddresses?: string[] | undefined;
+  tags?: string[] | undefined;
+}
+
+/** The one place a urls row becomes a link of the API. */
+export function rowToLink(row: UrlRow, { config, storage, blockedDomains }: Addresses, extras: LinkExtras): Link {
+  const { previousAddresses = [], tags = [] } = extras;
   // The visitor's order: the operator's own decision first, then the blocked domain.
   const disabledCause =
     row.disabled_at !== null ? ('operator' as const) : isBlockedUrl(row.original_url, blockedDomains?.domains ?? noDomains) ? ('blockedDomain' as const) : null;
@@ -62,5 +72,7 @@ export function rowToLink(row: UrlRow, { config, storage, blockedDomains }: Addr
     tags,
     disabledCause,
     disabledReason: row.disabled_at !== null ? row.disabled_reason : null,
+    workspace: extras.workspace,
+    createdBy: { id: extras.createdBy.id, name: extras.createdBy.name },
   };
 }

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { signedInUser } from '../auth/require-user';
+import { linkActorFor } from './link-actor';
 import { AppError } from '../http/app-error';
 import { shortLinkOf } from './link-mapper';
-import { findUserLink } from './links.queries';
+import { findWorkspaceLink } from './links.queries';
 import { qrPngOf, qrSvgOf } from './printable-qr';
 
 const idParams = z.object({ id: z.string() });
@@ -22,7 +22,8 @@ export function linkQrRoute(app: FastifyInstance, { database, config }: Pick<App
     '/api/links/:id/qr',
     { schema: { params: idParams, querystring: qrQuerySchema } },
     async (request, reply) => {
-      const row = await findUserLink(database.db, signedInUser(request).id, linkIdOf(request.params.id));
+      const { workspace } = await linkActorFor(request, database.db, 'read');
+      const row = await findWorkspaceLink(database.db, workspace.id, linkIdOf(request.params.id));
       if (!row) throw new AppError('not_found', linkMessages.notFound);
       const { format, ...options } = request.query;
       const text = qrAddressOf(shortLinkOf(config.publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url }));

@@ -2,28 +2,28 @@ import { tagKey } from '@common/links/link-schemas';
 import type { Database } from '../db/database';
 import { type DatabaseReader, rowsOn } from '../db/database-reader';
 
-// A user's tags and the links that carry them. A tag is one row per user and lowercase key (its
-// first spelling is its name); link_tags joins it to links. Both cascade away with the user or
-// the link, so nothing here has to tidy up after a deletion.
+// A workspace's tags and the links that carry them. A tag is one row per workspace and lowercase
+// key (its first spelling is its name); link_tags joins it to links. Both cascade away with the
+// workspace or the link, so nothing here has to tidy up after a deletion.
 
 /**
  * Gives a link exactly these tags (already validated by tagsSchema): the missing ones are added,
  * the others taken off. Run inside the caller's transaction.
  */
-export async function setLinkTags(db: Database, userId: number, urlId: number, tags: string[]): Promise<void> {
+export async function setLinkTags(db: Database, workspaceId: number, urlId: number, tags: string[]): Promise<void> {
   const keys = tags.map(tagKey);
   if (keys.length > 0) {
-    // A tag the user already has keeps its first spelling.
+    // A tag the workspace already has keeps its first spelling.
     await db
       .insertInto('tags')
-      .values(tags.map((name) => ({ user_id: userId, name, name_key: tagKey(name) })))
-      .onConflict((oc) => oc.columns(['user_id', 'name_key']).doNothing())
+      .values(tags.map((name) => ({ workspace_id: workspaceId, name, name_key: tagKey(name) })))
+      .onConflict((oc) => oc.columns(['workspace_id', 'name_key']).doNothing())
       .execute();
   }
   const wanted =
     keys.length === 0
       ? []
-      : (await db.selectFrom('tags').select('id').where('user_id', '=', userId).where('name_key', 'in', keys).execute()).map((row) =>
+      : (await db.selectFrom('tags').select('id').where('workspace_id', '=', workspaceId).where('name_key', 'in', keys).execute()).map((row) =>
           Number(row.id),
         );
   let removal = db.deleteFrom('link_tags').where('url_id', '=', urlId);
@@ -39,20 +39,20 @@ export async function setLinkTags(db: Database, userId: number, urlId: number, t
 }
 
 /**
- * Tags for links just inserted, which have none yet (the import's chunk): each tag the user lacks
- * added once (the first spelling in the chunk wins, a tag they have keeps its own), then every
+ * Tags for links just inserted, which have none yet (the import's chunk): each tag the workspace
+ * lacks added once (the first spelling in the chunk wins, a tag it has keeps its own), then every
  * link's in one insert. Run inside the caller's transaction; tags already validated by tagsSchema.
  */
-export async function tagNewLinks(db: Database, userId: number, links: { urlId: number; tags: string[] }[]): Promise<void> {
+export async function tagNewLinks(db: Database, workspaceId: number, links: { urlId: number; tags: string[] }[]): Promise<void> {
   const names = new Map<string, string>();
   for (const link of links) for (const tag of link.tags) if (!names.has(tagKey(tag))) names.set(tagKey(tag), tag);
   if (names.size === 0) return;
   await db
     .insertInto('tags')
-    .values([...names].map(([key, name]) => ({ user_id: userId, name, name_key: key })))
-    .onConflict((oc) => oc.columns(['user_id', 'name_key']).doNothing())
+    .values([...names].map(([key, name]) => ({ workspace_id: workspaceId, name, name_key: key })))
+    .onConflict((oc) => oc.columns(['workspace_id', 'name_key']).doNothing())
     .execute();
-  const rows = await db.selectFrom('tags').select(['id', 'name_key']).where('user_id', '=', userId).where('name_key', 'in', [...names.keys()]).execute();
+  const rows = await db.selectFrom('tags').select(['id', 'name_key']).where('workspace_id', '=', workspaceId).where('name_key', 'in', [...names.keys()]).execute();
   const idOf = new Map(rows.map((row) => [row.name_key, Number(row.id)]));
   const pairs = links.flatMap(({ urlId, tags }) => [...new Set(tags.map(tagKey))].map((key) => ({ tag_id: idOf.get(key)!, url_id: urlId })));
   await db.insertInto('link_tags').values(pairs).execute();
@@ -77,14 +77,14 @@ export async function tagsOf(from: Database | DatabaseReader, urlIds: number[]):
   return byLink;
 }
 
-/** GET /api/tags: every tag of the user on at least one link, with how many, alphabetical. */
-export async function userTags(reader: DatabaseReader, userId: number): Promise<{ name: string; links: number }[]> {
+/** GET /api/tags: every tag of the workspace on at least one link, with how many, alphabetical. */
+export async function workspaceTags(reader: DatabaseReader, workspaceId: number): Promise<{ name: string; links: number }[]> {
   const rows = await reader.rows(
     reader.db
       .selectFrom('tags')
       .innerJoin('link_tags', 'link_tags.tag_id', 'tags.id')
       .select((eb) => ['tags.name', eb.fn.countAll().as('links')])
-      .where('tags.user_id', '=', userId)
+      .where('tags.workspace_id', '=', workspaceId)
       .groupBy(['tags.id', 'tags.name']),
   );
   return rows.map((row) => ({ name: row.name, links: Number(row.links) })).sort((a, b) => alphabetical(a.name, b.name));

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser } from '../test/test-users';
 import { createLinkAs, postLink } from './links.test-support';
 import { withTitleSearch } from './links.queries';
+import { personalWorkspaceIdOf } from '../workspaces/personal-workspace';
 
 const BASE = 'https://corto.example';
 const HOUR_MS = 60 * 60 * 1000;
@@ -72,10 +73,11 @@ describe.each(testDialects)('what POST /api/links refuses on %s', (dialect) => {
     it('counts from the database over the last hour: rows made elsewhere count, older ones do not', async () => {
       t = await createTestApp(dialect, { LINKS_PER_HOUR: '3' });
       const { cookie, user } = await registerUser(t.app);
+      const workspaceId = await personalWorkspaceIdOf(t.database.db, user.id);
       const insert = (createdAt: number, code: string) =>
         t.database.db
           .insertInto('urls')
-          .values(withTitleSearch({ user_id: user.id, title: 'x', original_url: 'https://example.com/', custom_url: null, short_url: code, qr: `qr-${code}.png`, created_at: createdAt }))
+          .values(withTitleSearch({ workspace_id: workspaceId, user_id: user.id, title: 'x', original_url: 'https://example.com/', custom_url: null, short_url: code, qr: `qr-${code}.png`, created_at: createdAt }))
           .execute();
       // As if made by another instance, or before a restart: 50 minutes ago, twice.
       await insert(Date.now() - 50 * 60_000, 'otra01');
@@ -105,9 +107,10 @@ describe.each(testDialects)('what POST /api/links refuses on %s', (dialect) => {
     it('has no limit with LINKS_PER_HOUR=0', async () => {
       t = await createTestApp(dialect, { LINKS_PER_HOUR: '0' });
       const { cookie, user } = await registerUser(t.app);
+      const workspaceId = await personalWorkspaceIdOf(t.database.db, user.id);
       await t.database.db
         .insertInto('urls')
-        .values(Array.from({ length: 300 }, (_, i) => withTitleSearch({ user_id: user.id, title: 'x', original_url: 'https://example.com/', custom_url: null, short_url: `mucho${i}`, qr: `qr-mucho${i}.png`, created_at: Date.now() })))
+        .values(Array.from({ length: 300 }, (_, i) => withTitleSearch({ workspace_id: workspaceId, user_id: user.id, title: 'x', original_url: 'https://example.com/', custom_url: null, short_url: `mucho${i}`, qr: `qr-mucho${i}.png`, created_at: Date.now() })))
         .execute();
       await createLinkAs(t.app, cookie);
     });
@@ -115,9 +118,10 @@ describe.each(testDialects)('what POST /api/links refuses on %s', (dialect) => {
     it('defaults to 200 an hour', async () => {
       t = await createTestApp(dialect);
       const { cookie, user } = await registerUser(t.app);
+      const workspaceId = await personalWorkspaceIdOf(t.database.db, user.id);
       await t.database.db
         .insertInto('urls')
-        .values(Array.from({ length: 199 }, (_, i) => withTitleSearch({ user_id: user.id, title: 'x', original_url: 'https://example.com/', custom_url: null, short_url: `casi${i}`, qr: `qr-casi${i}.png`, created_at: Date.now() })))
+        .values(Array.from({ length: 199 }, (_, i) => withTitleSearch({ workspace_id: workspaceId, user_id: user.id, title: 'x', original_url: 'https://example.com/', custom_url: null, short_url: `casi${i}`, qr: `qr-casi${i}.png`, created_at: Date.now() })))
         .execute();
       await createLinkAs(t.app, cookie);
       expect((await postLink(t.app, cookie, { title: 'La 201', longUrl: 'https://example.com/201' })).statusCode).toBe(429);

@@ -1,3 +1,4 @@
+import { linkMessages } from '@common/links/link-messages';
 import { addressKey } from '@common/links/short-address';
 import type { LinkSort, LinkStatus, SortOrder } from '@common/links/link-schemas';
 import { type ExpressionBuilder, sql } from 'kysely';
@@ -9,8 +10,8 @@ import { searchText } from '../db/search-text';
 import { fewMatchingIds, ftsContains, hasTrigrams, idIn } from '../db/trigram-search';
 import { heldAddresses } from './held-addresses';
 
-// One query each, the database first. Every query about a user's links filters by user_id:
-// another user's link is simply not found.
+// One query each, the database first. Every query about a workspace's links filters by
+// workspace_id: another workspace's link is simply not found. user_id is who created a link.
 
 /** The alias columns of a row: the alias as typed, and the key it is compared by. */
 export function aliasColumns(customUrl: string | null): Pick<NewUrlRow, 'custom_url' | 'custom_url_key'> {
@@ -46,21 +47,21 @@ export async function insertLinks(db: Database, rows: NewLink[]): Promise<Map<st
   return new Map(inserted.map((row) => [row.short_url, Number(row.id)]));
 }
 
-export async function findUserLink(db: Database, userId: number, id: number): Promise<UrlRow | undefined> {
-  return db.selectFrom('urls').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+export async function findWorkspaceLink(db: Database, workspaceId: number, id: number): Promise<UrlRow | undefined> {
+  return db.selectFrom('urls').selectAll().where('id', '=', id).where('workspace_id', '=', workspaceId).executeTakeFirst();
 }
 
-export async function deleteUserLink(db: Database, userId: number, id: number): Promise<UrlRow | undefined> {
-  return db.deleteFrom('urls').where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
+export async function deleteWorkspaceLink(db: Database, workspaceId: number, id: number): Promise<UrlRow | undefined> {
+  return db.deleteFrom('urls').where('id', '=', id).where('workspace_id', '=', workspaceId).returningAll().executeTakeFirst();
 }
 
-/** Whether every one of these links (id and short code, as an answer named them) is still the user's. */
-export async function linksStillExist(db: Database, userId: number, links: Array<{ id: number; shortCode: string }>): Promise<boolean> {
+/** Whether every one of these links (id and short code, as an answer named them) is still in the workspace. */
+export async function linksStillExist(db: Database, workspaceId: number, links: Array<{ id: number; shortCode: string }>): Promise<boolean> {
   if (links.length === 0) return true;
   const rows = await db
     .selectFrom('urls')
     .select(['id', 'short_url'])
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('id', 'in', links.map((link) => link.id))
     .execute();
   // The code too: the very link the answer named, not whatever holds its id now.
@@ -130,14 +131,23 @@ export interface LinkTotals {
 }
 
 // The list goes through the reader (a thread of its own with SQLite): a search of a term shorter
-// than a trigram, or a common one, walks the user's index (a short term that finds little reads
+// than a trigram, or a common one, walks the workspace's index (a short term that finds little reads
 // all of it, milliseconds at 100,000 links), which must not hold up the event loop. The totals
 // too, so the two come from the same connection.
 
-/** Kept per user by triggers on urls (migration 0005): one row, however many links. */
-export async function userLinkTotals(reader: DatabaseReader, userId: number): Promise<LinkTotals> {
-  const [row] = await reader.rows(reader.db.selectFrom('user_link_totals').select(['links', 'clicks']).where('user_id', '=', userId));
-  // No row until the user's first link.
+/** Each creator's id and name, for links' createdBy (a creator whose account is gone: 'Cuenta eliminada'). */
+export async function creatorsOf(from: Database | DatabaseReader, userIds: number[]): Promise<Map<number, { id: number; name: string }>> {
+  const ids = [...new Set(userIds)];
+  const rows = ids.length === 0 ? [] : await rowsOn(from, (db) => db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids));
+  const byId = new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), name: row.name }]));
+  for (const id of ids) if (!byId.has(id)) byId.set(id, { id, name: linkMessages.creatorGone });
+  return byId;
+}
+
+/** Kept per workspace by triggers on urls (migration 0021): one row, however many links. */
+export async function workspaceLinkTotals(reader: DatabaseReader, workspaceId: number): Promise<LinkTotals> {
+  const [row] = await reader.rows(reader.db.selectFrom('workspace_link_totals').select(['links', 'clicks']).where('workspace_id', '=', workspaceId));
+  // No row until the workspace's first link.
   return { links: Number(row?.links ?? 0), clicks: Number(row?.clicks ?? 0) };
 }
 
@@ -157,8 +167,10 @@ export interface ListOptions {
   status?: LinkStatus | undefined;
   /** The operator's blocked domains: a link leading into one is 'disabled' for the state filter. */
   blocked?: ReadonlySet<string> | undefined;
-  /** Only the links with this tag (findUserTag's answer), walked as tagWalk tells. */
+  /** Only the links with this tag (findWorkspaceTag's answer), walked as tagWalk tells. */
   tag?: { id: number; walk: boolean } | undefined;
+  /** Only the links this user created. */
+  createdBy?: number | undefined;
   sort?: LinkSort | undefined;
   order?: SortOrder | undefined;
   /**
@@ -169,7 +181,7 @@ export interface ListOptions {
   searchIds?: string | undefined;
 }
 
-/** The column each sort walks; each has an index (user_id, column, id...) (migrations 0005, 0010). */
+/** The column each sort walks; each has an index (workspace_id, column, id...) (migrations 0005, 0010, 0021). */
 export const sortColumns = { created: 'created_at', clicks: 'click_count', title: 'title_search' } as const;
 
 /**
@@ -212,15 +224,15 @@ export function likeContains(text: string): string {
 }
 
 /**
- * One page of a user's links in the asked order (newest first by default), ties broken by id in
- * the same direction. The ids are picked from the sort's index (user_id, column, id...) walked in
+ * One page of a workspace's links in the asked order (newest first by default), ties broken by id in
+ * the same direction. The ids are picked from the sort's index (workspace_id, column, id...) walked in
  * that order: it stops at a page of matches, and a search in date or clicks order reads index
  * entries, never table rows. A tag narrows the walk to the tag's (tag_id, url_id) entries. A search
  * with few matches (searchIds) takes them from the trigram index instead and sorts them. Then
  * only that page's rows.
  */
-export function userLinksPageQuery(db: Database, userId: number, options: ListOptions) {
-  const { search, limit, after, status, tag, searchIds } = options;
+export function workspaceLinksPageQuery(db: Database, workspaceId: number, options: ListOptions) {
+  const { search, limit, after, status, tag, searchIds, createdBy } = options;
   const column = sortColumns[options.sort ?? 'created'];
   const order = options.order ?? 'desc';
   const past = order === 'desc' ? '<' : '>';
@@ -229,9 +241,11 @@ export function userLinksPageQuery(db: Database, userId: number, options: ListOp
   let ids = db
     .selectFrom('urls')
     .select('id')
-    // Unary + keeps SQLite from walking the user's whole index and probing the matches: the few
-    // matches are the walk, each checked for its owner.
-    .where(fromIndex ? sql<boolean>`+user_id = ${userId}` : sql<boolean>`user_id = ${userId}`);
+    // Unary + keeps SQLite from walking the workspace's whole index and probing the matches: the few
+    // matches are the walk, each checked for its workspace.
+    .where(fromIndex ? sql<boolean>`+workspace_id = ${workspaceId}` : sql<boolean>`workspace_id = ${workspaceId}`);
+  // A creator's links: checked on each entry of the walk, whichever index the database walks.
+  if (createdBy !== undefined) ids = ids.where('user_id', '=', createdBy);
   if (status) ids = ids.where(statusCondition(status, Date.now(), options.blocked, dialectOf(db)));
   if (fromIndex) ids = ids.where(idIn('id', searchIds));
   else if (needle) ids = ids.where(sql<boolean>`title_search like ${likeContains(needle)} escape '\\'`);
@@ -254,14 +268,14 @@ export function userLinksPageQuery(db: Database, userId: number, options: ListOp
   return db.selectFrom('urls').selectAll().where('id', 'in', ids).orderBy(column, order).orderBy('id', order);
 }
 
-/** A user's tag by key, and how many links carry it. */
-export async function findUserTag(reader: DatabaseReader, userId: number, key: string): Promise<{ id: number; links: number } | undefined> {
+/** A workspace's tag by key, and how many links carry it. */
+export async function findWorkspaceTag(reader: DatabaseReader, workspaceId: number, key: string): Promise<{ id: number; links: number } | undefined> {
   const [row] = await reader.rows(
     reader.db
       .selectFrom('tags')
       .leftJoin('link_tags', 'link_tags.tag_id', 'tags.id')
       .select((eb) => ['tags.id', eb.fn.count('link_tags.url_id').as('links')])
-      .where('tags.user_id', '=', userId)
+      .where('tags.workspace_id', '=', workspaceId)
       .where('tags.name_key', '=', key)
       .groupBy('tags.id'),
   );
@@ -289,7 +303,7 @@ export async function fewTitleMatches(reader: DatabaseReader, search: string): P
   return fewMatchingIds(reader, 'urls_search', ftsContains('title_search', needle));
 }
 
-export async function listUserLinks(reader: DatabaseReader, userId: number, options: ListOptions): Promise<UrlRow[]> {
+export async function listWorkspaceLinks(reader: DatabaseReader, workspaceId: number, options: ListOptions): Promise<UrlRow[]> {
   const searchIds = options.search ? await fewTitleMatches(reader, options.search) : undefined;
-  return reader.rows(userLinksPageQuery(reader.db, userId, { ...options, searchIds }));
+  return reader.rows(workspaceLinksPageQuery(reader.db, workspaceId, { ...options, searchIds }));
 }

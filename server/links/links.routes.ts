@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { requireUser, signedInUser } from '../auth/require-user';
+import { requireUser } from '../auth/require-user';
 import { openDatabaseReader } from '../db/database-reader';
 import { SEARCH_PAGE_CACHE_KIB } from '../db/sqlite-connection';
 import { AppError } from '../http/app-error';
@@ -26,15 +26,17 @@ import { idempotencyKeyOf, withIdempotency } from '../idempotency/idempotency';
 import { createLink } from './create-link';
 import { createOne } from './link-batch';
 import { bulkUpdateLinks } from './link-bulk-edit';
-import { deleteUserLinks } from './link-delete';
+import { deleteWorkspaceLinks } from './link-delete';
+import { linkActorFor } from './link-actor';
+import { linksForApi } from './link-answer';
 import { linkImportRoutes } from './link-import.routes';
 import { createCreationQuota } from './creation-quota';
 import { rowToLink } from './link-mapper';
 import { editLink, freeFormerAlias } from './link-edit';
 import { linkQrRoute } from './link-qr';
 import { exportFilename, linksCsv } from './link-export';
-import { tagsOf, userTags } from './link-tags';
-import { findUserLink, findUserTag, formerAliasesOf, linksStillExist, listUserLinks, tagWalk, userLinkTotals } from './links.queries';
+import { tagsOf, workspaceTags } from './link-tags';
+import { creatorsOf, findWorkspaceLink, findWorkspaceTag, linksStillExist, listWorkspaceLinks, tagWalk, workspaceLinkTotals } from './links.queries';
 import { decodeCursor, encodeCursor } from './list-cursor';
 
 const idParams = z.object({ id: z.string() });
@@ -48,7 +50,10 @@ function linkIdOf(raw: string): number {
 }
 
 
-/** The caller's links: list (paged, filtered), create, one, delete. Every route needs a session. */
+/**
+ * A workspace's links: list (paged, filtered), create, one, delete. Every route needs a session or
+ * a token, and acts in the workspace linkActorFor answers: 'read' to look, 'write' to change.
+ */
 export async function linksRoutes(app: FastifyInstance, context: AppContext) {
   const { database } = context;
   const { db } = database;
@@ -64,19 +69,20 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     '/api/links',
     { schema: { querystring: listLinksQuerySchema, response: { 200: linkListSchema } } },
     async (request) => {
-      const user = signedInUser(request);
-      const { q, limit, cursor, status, tag, sort, order } = request.query;
+      const { workspace } = await linkActorFor(request, db, 'read');
+      const { q, limit, cursor, status, tag, sort, order, createdBy } = request.query;
       const after = decodeCursor(cursor, sort);
       const [totals, tagged] = await Promise.all([
-        userLinkTotals(reader, user.id),
-        tag ? findUserTag(reader, user.id, tagKey(tag)) : undefined,
+        workspaceLinkTotals(reader, workspace.id),
+        tag ? findWorkspaceTag(reader, workspace.id, tagKey(tag)) : undefined,
       ]);
       // One more row than asked tells whether there is a next page without counting.
       const rows =
         tag && !tagged
           ? []
-          : await listUserLinks(reader, user.id, {
+          : await listWorkspaceLinks(reader, workspace.id, {
               search: q,
+              createdBy,
               after,
               status,
               blocked: context.blockedDomains.domains,
@@ -87,10 +93,8 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
             });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      const ids = page.map((row) => row.id);
-      const [previous, tags] = await Promise.all([formerAliasesOf(reader, ids), tagsOf(reader, ids)]);
       return {
-        links: page.map((row) => rowToLink(row, context, previous.get(row.id), tags.get(row.id))),
+        links: await linksForApi(reader, context, workspace.slug, page),
         totals,
         nextCursor: rows.length > limit && last ? encodeCursor(last, sort) : null,
         publicBaseUrl: context.config.publicBaseUrl,
@@ -104,19 +108,21 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     // strict: a field the API does not know (userId, shortCode, clicks...) is refused, not ignored.
     { schema: { body: createLinkSchema.strict(), response: { 201: linkResponseSchema } } },
     async (request, reply) => {
-      const userId = signedInUser(request).id;
+      const actor = await linkActorFor(request, db, 'write');
+      const userId = actor.user.id;
       const call = {
         userId,
         key: idempotencyKeyOf(request),
-        scope: 'POST /api/links',
+        // The workspace in the scope: the same key and body sent to another workspace is another request.
+        scope: `POST /api/links in ${actor.workspace.id}`,
         body: request.body,
-        stillExists: (answer: { link: Link }) => linksStillExist(db, userId, [answer.link]),
+        stillExists: (answer: { link: Link }) => linksStillExist(db, actor.workspace.id, [answer.link]),
       };
       // A replay creates nothing, so it is not counted against the hour's quota.
       const answer = await withIdempotency(db, call, async () => {
-        const row = await creationQuota.run(userId, reply, (claim) => createLink(context, userId, request.body, undefined, claim));
+        const row = await creationQuota.run(userId, reply, (claim) => createLink(context, actor, request.body, undefined, claim));
         const tags = (await tagsOf(db, [row.id])).get(row.id);
-        return { statusCode: 201 as const, body: { link: rowToLink(row, context, [], tags) } };
+        return { statusCode: 201 as const, body: { link: rowToLink(row, context, { workspace: actor.workspace.slug, createdBy: actor.user, tags }) } };
       });
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(answer.statusCode).send(answer.body);
@@ -127,19 +133,21 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     '/api/links/bulk',
     { schema: { body: bulkCreateSchema, response: { 200: bulkResponseSchema } } },
     async (request, reply) => {
-      const userId = signedInUser(request).id;
+      const actor = await linkActorFor(request, db, 'write');
+      const userId = actor.user.id;
       const call = {
         userId,
         key: idempotencyKeyOf(request),
-        scope: 'POST /api/links/bulk',
+        scope: `POST /api/links/bulk in ${actor.workspace.id}`,
         body: request.body,
-        stillExists: (answer: { results: BulkResult[] }) => linksStillExist(db, userId, answer.results.flatMap((result) => ('link' in result ? [result.link] : []))),
+        stillExists: (answer: { results: BulkResult[] }) =>
+          linksStillExist(db, actor.workspace.id, answer.results.flatMap((result) => ('link' in result ? [result.link] : []))),
       };
       const answer = await withIdempotency(db, call, async () => {
         const results = [];
         // In order, one at a time: each counts against the hour's quota as a single creation does.
         for (const body of request.body.links) {
-          results.push(await createOne(context, userId, body, (create) => creationQuota.run(userId, reply, create)));
+          results.push(await createOne(context, actor, body, (create) => creationQuota.run(userId, reply, create)));
         }
         return { statusCode: 200 as const, body: { results } };
       });
@@ -152,10 +160,11 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     '/api/links/:id',
     { schema: { params: idParams, response: { 200: linkResponseSchema } } },
     async (request) => {
-      const row = await findUserLink(db, signedInUser(request).id, linkIdOf(request.params.id));
+      const { workspace } = await linkActorFor(request, db, 'read');
+      const row = await findWorkspaceLink(db, workspace.id, linkIdOf(request.params.id));
       if (!row) throw new AppError('not_found', linkMessages.notFound);
-      const [previous, tags] = await Promise.all([formerAliasesOf(db, [row.id]), tagsOf(db, [row.id])]);
-      return { link: rowToLink(row, context, previous.get(row.id), tags.get(row.id)) };
+      const [link] = await linksForApi(db, context, workspace.slug, [row]);
+      return { link: link! };
     },
   );
 
@@ -165,30 +174,35 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     '/api/links/:id',
     { schema: { params: idParams, body: updateLinkSchema, response: { 200: linkResponseSchema } } },
     async (request) => {
-      const edited = await editLink(context, signedInUser(request).id, linkIdOf(request.params.id), request.body, request.log);
-      return { link: rowToLink(edited.row, context, edited.previousAddresses, edited.tags) };
+      const actor = await linkActorFor(request, db, 'write');
+      const edited = await editLink(context, actor, linkIdOf(request.params.id), request.body, request.log);
+      const createdBy = (await creatorsOf(db, [edited.row.user_id])).get(edited.row.user_id)!;
+      return { link: rowToLink(edited.row, context, { workspace: actor.workspace.slug, createdBy, previousAddresses: edited.previousAddresses, tags: edited.tags }) };
     },
   );
 
-  routes.get('/api/links.csv', async (request, reply) =>
-    reply
+  routes.get('/api/links.csv', async (request, reply) => {
+    const { workspace } = await linkActorFor(request, db, 'read');
+    return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${exportFilename(Date.now())}"`)
       .header('cache-control', 'private, no-store')
-      .send(Readable.from(linksCsv(reader, context.config, signedInUser(request).id))),
-  );
+      .send(Readable.from(linksCsv(reader, context.config, workspace.id)));
+  });
 
-  routes.get('/api/tags', { schema: { response: { 200: tagListSchema } } }, async (request) => ({
-    tags: await userTags(reader, signedInUser(request).id),
-  }));
+  routes.get('/api/tags', { schema: { response: { 200: tagListSchema } } }, async (request) => {
+    const { workspace } = await linkActorFor(request, db, 'read');
+    return { tags: await workspaceTags(reader, workspace.id) };
+  });
 
   routes.delete('/api/links/:id/addresses/:address', { schema: { params: addressParams } }, async (request, reply) => {
-    await freeFormerAlias(context, signedInUser(request).id, linkIdOf(request.params.id), request.params.address);
+    await freeFormerAlias(context, await linkActorFor(request, db, 'write'), linkIdOf(request.params.id), request.params.address);
     return reply.status(204).send();
   });
 
   routes.delete('/api/links/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const deleted = await deleteUserLinks(context, signedInUser(request).id, [linkIdOf(request.params.id)], request.log);
+    const actor = await linkActorFor(request, db, 'write');
+    const deleted = await deleteWorkspaceLinks(context, actor, [linkIdOf(request.params.id)], request.log);
     if (deleted.length === 0) throw new AppError('not_found', linkMessages.notFound);
     return reply.status(204).send();
   });
@@ -196,12 +210,12 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
   routes.post(
     '/api/links/bulk-update',
     { schema: { body: bulkUpdateSchema, response: { 200: bulkUpdateResponseSchema } } },
-    async (request) => bulkUpdateLinks(context, signedInUser(request).id, request.body.ids, request.body.changes),
+    async (request) => bulkUpdateLinks(context, await linkActorFor(request, db, 'write'), request.body.ids, request.body.changes),
   );
 
   routes.post(
     '/api/links/bulk-delete',
     { schema: { body: bulkDeleteSchema, response: { 200: bulkDeleteResponseSchema } } },
-    async (request) => ({ deleted: (await deleteUserLinks(context, signedInUser(request).id, request.body.ids, request.log)).length }),
+    async (request) => ({ deleted: (await deleteWorkspaceLinks(context, await linkActorFor(request, db, 'write'), request.body.ids, request.log)).length }),
   );
 }

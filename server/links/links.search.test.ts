@@ -8,17 +8,19 @@ import { READER_THREAD_NICE } from '../db/database-thread';
 import { FEW_MATCHES } from '../db/trigram-search';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser, sameOrigin } from '../test/test-users';
-import { fewTitleMatches, insertLink, type ListOptions, userLinksPageQuery, withTitleSearch } from './links.queries';
+import { fewTitleMatches, insertLink, type ListOptions, workspaceLinksPageQuery, withTitleSearch } from './links.queries';
+import { personalWorkspaceIdOf } from '../workspaces/personal-workspace';
 import { createLinkAs } from './links.test-support';
 
-/** `count` links of `userId` written straight to the table, in batches, through the one row builder. */
+/** `count` links of `userId` (in their personal workspace) written straight to the table, in batches, through the one row builder. */
 async function seedLinks(t: TestApp, userId: number, count: number, title: (n: number) => string) {
   const start = Date.UTC(2025, 0, 1);
+  const workspaceId = await personalWorkspaceIdOf(t.database.db, userId);
   for (let from = 0; from < count; from += 500) {
     const rows = [];
     for (let n = from; n < Math.min(count, from + 500); n += 1) {
       const code = `s${userId}x${n}`;
-      rows.push(withTitleSearch({ user_id: userId, title: title(n), original_url: 'https://example.com/', custom_url: null, short_url: code, qr: `qr-${code}.png`, created_at: start + n * 1000 }));
+      rows.push(withTitleSearch({ workspace_id: workspaceId, user_id: userId, title: title(n), original_url: 'https://example.com/', custom_url: null, short_url: code, qr: `qr-${code}.png`, created_at: start + n * 1000 }));
     }
     await t.database.db.insertInto('urls').values(rows).execute();
   }
@@ -86,23 +88,23 @@ describe.each(testDialects)('title search on %s', (dialect) => {
     expect(await titles('anual')).toEqual([]);
   });
 
-  it("picks a page of matches from the user's index, without reading table rows to filter", async () => {
+  it("picks a page of matches from the workspace's index, without reading table rows to filter", async () => {
     const other = await registerUser(t.app);
     await seedLinks(t, userId, 2000, (n) => `Enlace ${n}`);
     await seedLinks(t, other.user.id, 2000, (n) => `Ajeno ${n}`);
-    const query = userLinksPageQuery(t.database.db, userId, { search: 'enlace 19', limit: 51 }).compile();
+    const query = workspaceLinksPageQuery(t.database.db, await personalWorkspaceIdOf(t.database.db, userId), { search: 'enlace 19', limit: 51 }).compile();
     if (dialect === 'sqlite') {
       await sql`analyze`.execute(t.database.db);
       const plan = await t.database.db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
-      // The matching ids come from the index alone, in its order (no sort of the user's links).
-      expect(plan.rows.map((row) => row.detail)).toContain('SEARCH urls USING COVERING INDEX urls_user_id_created_at_title_idx (user_id=?)');
+      // The matching ids come from the index alone, in its order (no sort of the workspace's links).
+      expect(plan.rows.map((row) => row.detail)).toContain('SEARCH urls USING COVERING INDEX urls_workspace_id_created_at_title_idx (workspace_id=?)');
     } else {
       // Freshly written rows: vacuum sets the visibility map, as autovacuum would for an older table.
       await sql`vacuum analyze urls`.execute(t.database.db);
       const plan = await t.database.db.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `explain ${query.sql}` });
       const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
       // The matching ids come from the index alone, in its order: the page's limit sits right on it.
-      expect(text).toMatch(/Limit .*\n\s*->\s+Index Only Scan Backward using urls_user_id_created_at_title_idx on urls/);
+      expect(text).toMatch(/Limit .*\n\s*->\s+Index Only Scan Backward using urls_workspace_id_created_at_title_idx on urls/);
     }
     expect(await titles('enlace 1999')).toEqual(['Enlace 1999']);
   });
@@ -115,19 +117,19 @@ describe.each(testDialects)('link totals on %s', (dialect) => {
   });
   afterEach(async () => t.close());
 
-  /** What the totals must always equal: the user's rows, counted and summed. */
+  /** What the totals must always equal: the rows of the user's personal workspace, counted and summed. */
   const fromRows = async (userId: number) => {
     const row = await t.database.db
       .selectFrom('urls')
       .select((eb) => [eb.fn.countAll<number>().as('links'), eb.fn.sum<number | null>('click_count').as('clicks')])
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', await personalWorkspaceIdOf(t.database.db, userId))
       .executeTakeFirstOrThrow();
     return { links: Number(row.links), clicks: Number(row.clicks ?? 0) };
   };
   const totalsOf = async (cookie: string) =>
     ((await t.app.inject({ method: 'GET', url: '/api/links?q=nada', headers: { cookie } })).json() as LinkList).totals;
 
-  it('stay equal to the rows through creations, clicks, deletions, a change of owner and a removed user', async () => {
+  it('stay equal to the rows through creations, clicks, deletions, a change of workspace and a removed user', async () => {
     const ana = await registerUser(t.app);
     const bea = await registerUser(t.app);
     expect(await totalsOf(ana.cookie)).toEqual({ links: 0, clicks: 0 });
@@ -143,13 +145,16 @@ describe.each(testDialects)('link totals on %s', (dialect) => {
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/links/${links[0]!.id}`, headers: { cookie: ana.cookie, ...sameOrigin } })).statusCode).toBe(204);
     expect(await totalsOf(ana.cookie)).toEqual({ links: 2, clicks: 1 });
-    await t.database.db.updateTable('urls').set({ user_id: bea.user.id }).where('id', '=', links[1]!.id).execute();
+    const beaWorkspace = await personalWorkspaceIdOf(t.database.db, bea.user.id);
+    await t.database.db.updateTable('urls').set({ workspace_id: beaWorkspace }).where('id', '=', links[1]!.id).execute();
     expect(await totalsOf(ana.cookie)).toEqual(await fromRows(ana.user.id));
     expect(await totalsOf(bea.cookie)).toEqual({ links: 2, clicks: 1 });
     expect(await totalsOf(bea.cookie)).toEqual(await fromRows(bea.user.id));
 
     await t.database.db.deleteFrom('users').where('id', '=', bea.user.id).execute();
     expect(await t.database.db.selectFrom('user_link_totals').select('user_id').execute()).toEqual([{ user_id: ana.user.id }]);
+    const left = await t.database.db.selectFrom('workspace_link_totals').select('workspace_id').execute();
+    expect(left.map((row) => Number(row.workspace_id))).toEqual([await personalWorkspaceIdOf(t.database.db, ana.user.id)]);
   });
 });
 
@@ -167,7 +172,7 @@ describe('title search on sqlite, off the event loop', () => {
     // A link the event loop's connection can see but no other can: its transaction is still open.
     await sql`begin`.execute(db);
     try {
-      await insertLink(db, { user_id: user.id, title: 'Sin guardar', original_url: 'https://example.com/', custom_url: null, short_url: 'singuardar', qr: 'qr-singuardar.png', created_at: Date.now() });
+      await insertLink(db, { workspace_id: await personalWorkspaceIdOf(db, user.id), user_id: user.id, title: 'Sin guardar', original_url: 'https://example.com/', custom_url: null, short_url: 'singuardar', qr: 'qr-singuardar.png', created_at: Date.now() });
       for (const q of ['', '?q=guarda', '?q=sin']) {
         const response = await t.app.inject({ method: 'GET', url: `/api/links${q}`, headers: { cookie } });
         const body = response.json() as LinkList;
@@ -199,10 +204,12 @@ describe('title search on sqlite, through the trigram index or by walking', () =
   let t: TestApp;
   let cookie: string;
   let userId: number;
+  let workspaceId: number;
   let reader: ReturnType<typeof openDatabaseReader>;
   beforeEach(async () => {
     t = await createTestApp('sqlite');
     ({ cookie, user: { id: userId } } = await registerUser(t.app));
+    workspaceId = await personalWorkspaceIdOf(t.database.db, userId);
     reader = openDatabaseReader(t.database, t.app.log, 'test');
   });
   afterEach(async () => {
@@ -215,7 +222,7 @@ describe('title search on sqlite, through the trigram index or by walking', () =
     const found: number[] = [];
     const column = { created: 'created_at', clicks: 'click_count', title: 'title_search' }[options.sort ?? 'created'] as 'created_at' | 'click_count' | 'title_search';
     for (let after: ListOptions['after']; ; ) {
-      const rows = await userLinksPageQuery(t.database.db, userId, { ...options, after, limit: 7 }).execute();
+      const rows = await workspaceLinksPageQuery(t.database.db, workspaceId, { ...options, after, limit: 7 }).execute();
       found.push(...rows.map((row) => row.id));
       if (rows.length < 7) return found;
       const last = rows.at(-1)!;
@@ -233,7 +240,7 @@ describe('title search on sqlite, through the trigram index or by walking', () =
     }
     await t.database.db.updateTable('urls').set({ paused: 1 }).where('user_id', '=', userId).where(sql<boolean>`id % 5 = 0`).execute();
     await t.database.db.updateTable('urls').set({ click_count: sql<number>`id % 4` }).execute();
-    const tag = await t.database.db.selectFrom('tags').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const tag = await t.database.db.selectFrom('tags').select('id').where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow();
 
     for (const search of ['cancion', 'ARBOL', '% can', 'ones 6', 'zapato']) {
       const searchIds = await fewTitleMatches(reader, search);
@@ -266,10 +273,10 @@ describe('title search on sqlite, through the trigram index or by walking', () =
     expect((await get('enlace 4321')).links.map((link) => link.title)).toEqual(['Enlace 4321']);
     expect((await get('e 500')).links.map((link) => link.title)).toEqual(['Enlace 5000', 'Enlace 500']);
 
-    // The rare term's few matches are the walk: no sort index of the user is read.
-    const query = userLinksPageQuery(t.database.db, userId, { search: 'enlace 4321', searchIds: await fewTitleMatches(reader, 'enlace 4321'), limit: 51 }).compile();
+    // The rare term's few matches are the walk: no sort index of the workspace is read.
+    const query = workspaceLinksPageQuery(t.database.db, workspaceId, { search: 'enlace 4321', searchIds: await fewTitleMatches(reader, 'enlace 4321'), limit: 51 }).compile();
     const plan = (await t.database.db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` })).rows.map((row) => row.detail);
     expect(plan).toContain('SCAN json_each VIRTUAL TABLE INDEX 1:');
-    expect(plan.filter((step) => step.includes('urls_user_id'))).toEqual([]);
+    expect(plan.filter((step) => step.includes('urls_workspace_id') || step.includes('urls_user_id'))).toEqual([]);
   });
 });

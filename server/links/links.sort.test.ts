@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser } from '../test/test-users';
 import { createLinkAs } from './links.test-support';
-import { sortColumns, tagWalk, userLinksPageQuery } from './links.queries';
+import { sortColumns, tagWalk, workspaceLinksPageQuery } from './links.queries';
+import { personalWorkspaceIdOf } from '../workspaces/personal-workspace';
 
 // Each sort, each direction, walked two links a page: every link once, in the right order, with
 // ties (same clicks, same date, same title) broken by id in the sort's direction.
@@ -82,11 +83,12 @@ describe.each(testDialects)('GET /api/links sorted on %s', (dialect) => {
 
   it('finds the same links of a tag whether it walks the sort index or reads the tag first', async () => {
     const { db } = t.database;
-    const tag = await db.selectFrom('tags').select('id').where('user_id', '=', userId).where('name_key', '=', 'par').executeTakeFirstOrThrow();
+    const workspaceId = await personalWorkspaceIdOf(db, userId);
+    const tag = await db.selectFrom('tags').select('id').where('workspace_id', '=', workspaceId).where('name_key', '=', 'par').executeTakeFirstOrThrow();
     for (const sort of Object.keys(sortColumns) as (keyof typeof sortColumns)[]) {
       for (const order of ['asc', 'desc'] as const) {
         const page = async (walk: boolean) =>
-          (await userLinksPageQuery(db, userId, { limit: 3, sort, order, tag: { id: Number(tag.id), walk } }).execute()).map((row) => row.id);
+          (await workspaceLinksPageQuery(db, workspaceId, { limit: 3, sort, order, tag: { id: Number(tag.id), walk } }).execute()).map((row) => row.id);
         const [walked, read] = [await page(true), await page(false)];
         expect(walked).toHaveLength(3);
         expect(walked, `${sort} ${order}`).toEqual(read);

@@ -43,8 +43,8 @@ const extraByRoute: Record<string, number[]> = {
 export const statusDescriptions: Record<number, string> = {
   400: 'Datos no válidos: `error.fields` tiene los mensajes de cada campo.',
   401: `${errorMessages.unauthorized} Con un token: ${tokenMessages.invalidToken} (cabecera WWW-Authenticate: Bearer).`,
-  403: 'Prohibido: escritura desde otro sitio (Origin), token de solo lectura (`insufficient_scope`) o ruta vedada a los tokens.',
-  404: errorMessages.notFound,
+  403: 'Prohibido: escritura desde otro sitio (Origin), token de solo lectura (`insufficient_scope`), ruta vedada a los tokens, rol insuficiente en el espacio de trabajo o token de otro espacio.',
+  404: `${errorMessages.notFound} También si el espacio de trabajo de \`?workspace=\` no existe o no eres miembro.`,
   409: 'Conflicto: el recurso ya existe, una petición con la misma Idempotency-Key sigue en curso, o el link que creó ya se eliminó.',
   413: errorMessages.payloadTooLarge,
   415: errorMessages.unsupportedMediaType,
@@ -55,6 +55,16 @@ export const statusDescriptions: Record<number, string> = {
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Routes that act in a workspace and take `?workspace=<slug>`: the links, tags and statistics a
+ * token may call, and the tokens of a workspace ('Revocar todos', DELETE /api/tokens, is the
+ * account's, in every workspace).
+ */
+export function takesWorkspace(method: string, url: string): boolean {
+  if (tokenMayCall(url)) return true;
+  return (url === '/api/tokens' || url.startsWith('/api/tokens/')) && !(method === 'DELETE' && url === '/api/tokens');
+}
 
 export interface RouteFacts {
   method: string;
@@ -80,5 +90,7 @@ export function errorStatusesOf({ method, url, hasBody, hasQuery, hasParams, ext
     if (tokenMayCall(url)) statuses.add(429);
   }
   if (hasParams) statuses.add(404);
+  // A workspace the caller is not a member of is not found; a role too low for the action is 403.
+  if (takesWorkspace(method, url)) statuses.add(403).add(404);
   return [...statuses].sort((a, b) => a - b);
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { isPublicRoute, tokenMayCall } from '../tokens/api-access';
-import { errorStatusesOf, statusDescriptions } from './error-statuses';
+import { errorStatusesOf, statusDescriptions, takesWorkspace } from './error-statuses';
 import { operationSummaries } from './operation-summaries';
 
 // The OpenAPI 3.1 document of every /api route, generated from the zod schemas the routes validate
@@ -80,6 +80,16 @@ const requestExamples: Record<string, unknown> = {
   'POST /api/auth/login': { email: 'ana@example.com', password: 'una-clave-larga' },
 };
 
+/** `?workspace=<slug>`: read by an onRequest hook (workspace-access.ts), so in no route's own schema. */
+const workspaceParameter = {
+  type: 'string',
+  description:
+    'Opcional. El identificador del espacio de trabajo en el que actuar; sin él, tu espacio personal ' +
+    '(o, con un token, el espacio en el que se creó). Un espacio del que no eres miembro responde 404; ' +
+    'un rol insuficiente, 403.',
+  examples: ['marketing'],
+};
+
 const successDescription: Record<string, string> = { '200': 'Correcto', '201': 'Creado', '202': 'Aceptado', '204': 'Hecho, sin contenido' };
 
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
@@ -115,6 +125,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       const method = String(input.route.method);
       const transformed = jsonSchemaTransform(input) as { schema: RouteSchema; url: string };
       const schema: RouteSchema = { ...transformed.schema };
+      if (takesWorkspace(method, url)) {
+        const query = (schema.querystring ?? { type: 'object', properties: {} }) as { properties?: Record<string, unknown> };
+        schema.querystring = { ...query, properties: { ...query.properties, workspace: workspaceParameter } };
+      }
       const responses: Record<string, unknown> = { ...(schema.response ?? {}) };
       const bearer = tokenMayCall(url);
       // Answers with no schema of their own: a CSV, an empty 200, an empty 204.

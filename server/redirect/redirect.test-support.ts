@@ -1,10 +1,11 @@
 import type { Database } from '../db/database';
 import { insertLink as insertUrlRow } from '../links/links.queries';
 import type { RollupDimension } from '../db/schema';
+import { createPersonalWorkspace } from '../workspaces/personal-workspace';
 
 let counter = 0;
 
-/** A user and a link written straight to the database: the redirect tests need rows, not the links API. */
+/** A user (with their personal workspace) and a link written straight to the database: the redirect tests need rows, not the links API. */
 export async function insertLink(
   db: Database,
   link: {
@@ -22,10 +23,12 @@ export async function insertLink(
     .values({ email: `r${counter}-${now}@corto.test`, name: 'Prueba', password_hash: 'x', profile_image: 'p.png', created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const workspaceId = await createPersonalWorkspace(db, { id: Number(user.id), name: 'Prueba' }, now);
   const shortUrl = link.shortUrl ?? `t${(now + counter).toString(36).slice(-5)}`;
   const originalUrl = link.originalUrl ?? 'https://example.com/a/very/long/path?x=1';
   const customUrl = link.customUrl ?? null;
   const row = await insertUrlRow(db, {
+    workspace_id: workspaceId,
     user_id: Number(user.id),
     title: 'Enlace',
     original_url: originalUrl,

@@ -8,6 +8,8 @@ import { agents } from '../redirect/redirect.test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { makeImage, multipart, registerUser, sameOrigin, sessionCookie } from '../test/test-users';
 import { apiRouteKeys } from './registered-routes';
+import { addTeamWorkspace } from '../workspaces/workspaces.test-support';
+import { workspaceMessages } from '@common/workspaces/workspace-messages';
 // Workspace block: the workspace routes have a matrix of their own, with a column per role.
 import { coveredByWorkspaceMatrix } from './workspace-access-routes';
 
@@ -767,4 +769,223 @@ describe.each(testDialects)('access matrix of every /api route on %s', (dialect)
       expect(theirs.body).toBe(none.body);
     }
   });
+});
+
+// The same routes as seen from inside a team workspace: every links, tags, statistics and tokens
+// route called with ?workspace= by each role there and by someone who is not a member. Reading
+// takes a viewer, changing links and tags an editor, the workspace's tokens an admin (docs/workspaces.md).
+
+type Role = 'nonMember' | 'viewer' | 'editor' | 'admin' | 'owner';
+// Lowest first, so a refusal is tried before someone may change what it would have changed.
+const roles: Role[] = ['nonMember', 'viewer', 'editor', 'admin', 'owner'];
+const TEAM = 'equipo-zafiro';
+
+interface TeamWorld {
+  t: TestApp;
+  members: Record<Role, Actor>;
+  teamLink: Link;
+}
+
+interface RoleEntry {
+  status: Record<Role, number>;
+  request(world: TeamWorld, role: Role): Promise<InjectOptions> | InjectOptions;
+  check?(world: TeamWorld, role: Role, response: LightMyRequestResponse): Promise<void> | void;
+}
+
+const read = { nonMember: 404, viewer: 200, editor: 200, admin: 200, owner: 200 };
+const write = (ok: number) => ({ nonMember: 404, viewer: 403, editor: ok, admin: ok, owner: ok });
+const manage = (ok: number) => ({ nonMember: 404, viewer: 403, editor: 403, admin: ok, owner: ok });
+const inTeam = (url: string) => `${url}${url.includes('?') ? '&' : '?'}workspace=${TEAM}`;
+const asRole = (world: TeamWorld, role: Role, method: InjectOptions['method'], url: string, payload?: unknown): InjectOptions => ({
+  method,
+  url: inTeam(url),
+  headers: { cookie: world.members[role].cookie, ...sameOrigin },
+  ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+});
+/** A link of the team made by its owner, for one caller's destructive request. */
+const freshTeamLink = async (world: TeamWorld, title: string, customUrl?: string): Promise<Link> => {
+  const response = await world.t.app.inject(asRole(world, 'owner', 'POST', '/api/links', { title, longUrl: 'https://zafiro.example/equipo', customUrl }));
+  if (response.statusCode !== 201) throw new Error(`freshTeamLink: ${response.statusCode} ${response.body}`);
+  return response.json().link as Link;
+};
+const teamLinkRow = (url: (link: Link) => string): RoleEntry => ({
+  status: read,
+  request: (world, role) => asRole(world, role, 'GET', url(world.teamLink)),
+});
+
+const roleMatrix: Record<string, RoleEntry> = {
+  'GET /api/links': {
+    status: read,
+    request: (world, role) => asRole(world, role, 'GET', '/api/links'),
+    check({ teamLink }, role, response) {
+      if (role !== 'nonMember') expect((response.json().links as Link[]).map((link) => link.id)).toContain(teamLink.id);
+    },
+  },
+  'POST /api/links': {
+    status: write(201),
+    request: (world, role) => asRole(world, role, 'POST', '/api/links', { title: `Del equipo por ${role}`, longUrl: 'https://zafiro.example/nuevo' }),
+    check({ members }, role, response) {
+      if (response.statusCode === 201) expect(response.json().link).toMatchObject({ workspace: TEAM, createdBy: { id: members[role].id } });
+    },
+  },
+  'GET /api/links/:id': teamLinkRow((link) => `/api/links/${link.id}`),
+  'GET /api/links/:id/stats': teamLinkRow((link) => `/api/links/${link.id}/stats`),
+  'GET /api/links/:id/qr': teamLinkRow((link) => `/api/links/${link.id}/qr?format=svg`),
+  'GET /api/links/:id/clicks.csv': teamLinkRow((link) => `/api/links/${link.id}/clicks.csv`),
+  'PATCH /api/links/:id': {
+    status: write(200),
+    request: (world, role) => asRole(world, role, 'PATCH', `/api/links/${world.teamLink.id}`, { title: `Cambiado por ${role}` }),
+    async check({ t, teamLink }, role, response) {
+      const row = await t.database.db.selectFrom('urls').select('title').where('id', '=', teamLink.id).executeTakeFirstOrThrow();
+      expect(row.title === `Cambiado por ${role}`).toBe(response.statusCode === 200);
+    },
+  },
+  'DELETE /api/links/:id': {
+    status: write(204),
+    request: async (world, role) => asRole(world, role, 'DELETE', `/api/links/${(await freshTeamLink(world, `Borrable por ${role}`)).id}`),
+  },
+  'DELETE /api/links/:id/addresses/:address': {
+    status: write(204),
+    async request(world, role) {
+      const link = await freshTeamLink(world, `Antiguo de ${role}`, `antigua-${role.toLowerCase()}`);
+      await world.t.app.inject(asRole(world, 'owner', 'PATCH', `/api/links/${link.id}`, { customUrl: `nueva-${role.toLowerCase()}` }));
+      return asRole(world, role, 'DELETE', `/api/links/${link.id}/addresses/antigua-${role.toLowerCase()}`);
+    },
+  },
+  'GET /api/links.csv': {
+    status: read,
+    request: (world, role) => asRole(world, role, 'GET', '/api/links.csv'),
+    check({ teamLink }, role, response) {
+      if (role !== 'nonMember') expect(response.body).toContain(teamLink.shortLink);
+    },
+  },
+  'GET /api/tags': {
+    status: read,
+    request: (world, role) => asRole(world, role, 'GET', '/api/tags'),
+    check(_world, role, response) {
+      if (role !== 'nonMember') expect((response.json().tags as { name: string }[]).map((tag) => tag.name)).toContain('etiqueta-equipo');
+    },
+  },
+  'GET /api/links/quota': { status: read, request: (world, role) => asRole(world, role, 'GET', '/api/links/quota') },
+  'GET /api/links/import/progress': { status: read, request: (world, role) => asRole(world, role, 'GET', '/api/links/import/progress') },
+  'POST /api/links/bulk': {
+    status: write(200),
+    request: (world, role) => asRole(world, role, 'POST', '/api/links/bulk', { links: [{ title: `Lote de ${role}`, longUrl: 'https://zafiro.example/lote' }] }),
+    check(_world, _role, response) {
+      if (response.statusCode === 200) expect(response.json().results[0].link.workspace).toBe(TEAM);
+    },
+  },
+  'POST /api/links/bulk-update': {
+    status: write(200),
+    request: (world, role) => asRole(world, role, 'POST', '/api/links/bulk-update', { ids: [world.teamLink.id], changes: { addTags: [`de-${role.toLowerCase()}`] } }),
+    check(_world, _role, response) {
+      if (response.statusCode === 200) expect(response.json().updated).toBe(1);
+    },
+  },
+  'POST /api/links/bulk-delete': {
+    status: write(200),
+    request: async (world, role) => asRole(world, role, 'POST', '/api/links/bulk-delete', { ids: [(await freshTeamLink(world, `Lote borrable por ${role}`)).id] }),
+    check(_world, _role, response) {
+      if (response.statusCode === 200) expect(response.json().deleted).toBe(1);
+    },
+  },
+  'POST /api/links/import': {
+    status: write(200),
+    async request(world, role) {
+      const body = await multipart({ file: { bytes: Buffer.from(`title,longUrl\nImportado por ${role},https://zafiro.example/i\n`), filename: 'l.csv', type: 'text/csv' } });
+      const options = asRole(world, role, 'POST', '/api/links/import');
+      return { ...options, headers: { ...options.headers, ...body.headers }, payload: body.payload };
+    },
+    check(_world, _role, response) {
+      if (response.statusCode === 200) expect(response.json()).toMatchObject({ created: 1, failed: [] });
+    },
+  },
+  'GET /api/tokens': {
+    status: manage(200),
+    request: (world, role) => asRole(world, role, 'GET', '/api/tokens'),
+  },
+  'POST /api/tokens': {
+    status: manage(201),
+    request: (world, role) => asRole(world, role, 'POST', '/api/tokens', { name: `Equipo ${role}`, scope: 'read' }),
+    async check({ t }, role, response) {
+      if (response.statusCode !== 201) return;
+      const row = await t.database.db.selectFrom('api_tokens').innerJoin('workspaces', 'workspaces.id', 'api_tokens.workspace_id').select('workspaces.slug').where('api_tokens.name', '=', `Equipo ${role}`).executeTakeFirstOrThrow();
+      expect(row.slug).toBe(TEAM);
+    },
+  },
+  'DELETE /api/tokens/:id': {
+    status: manage(204),
+    async request(world, role) {
+      const made = await world.t.app.inject(asRole(world, 'owner', 'POST', '/api/tokens', { name: `Revocable por ${role}`, scope: 'read' }));
+      return asRole(world, role, 'DELETE', `/api/tokens/${(made.json() as { token: { id: number } }).token.id}`);
+    },
+  },
+  // 'Revocar todos': every token the caller made, in every workspace; ?workspace= plays no part.
+  'DELETE /api/tokens': {
+    status: { nonMember: 200, viewer: 200, editor: 200, admin: 200, owner: 200 },
+    request: (world, role) => asRole(world, role, 'DELETE', '/api/tokens'),
+  },
+};
+
+/** The routes of links, tags, statistics and tokens: each must have a row per role above. */
+const actsInWorkspace = (key: string) => /^[A-Z]+ \/api\/(links|tags|tokens)([/.]|$)/.test(key);
+
+function roleEntryFor(key: string): RoleEntry | undefined {
+  if (!key.startsWith('HEAD ')) return roleMatrix[key];
+  const get = roleMatrix[`GET ${key.slice(5)}`];
+  return get && { ...get, request: async (world, role) => ({ ...(await get.request(world, role)), method: 'HEAD' }), check: undefined };
+}
+
+describe.each(testDialects)('access matrix of the workspace routes by role on %s', (dialect) => {
+  let world: TeamWorld;
+  let registered: string[];
+
+  beforeAll(async () => {
+    const t = await createTestApp(dialect, { LINKS_PER_HOUR: '0' });
+    await t.app.ready();
+    registered = apiRouteKeys(t.app);
+    const actor = async (role: Role): Promise<Actor> => {
+      const email = `${role.toLowerCase()}-${dialect}@corto.test`;
+      const { user, cookie, password } = await registerUser(t.app, { name: `Rol ${role}`, email });
+      return { cookie, password, email, id: user.id };
+    };
+    const members = {} as Record<Role, Actor>;
+    for (const role of roles) members[role] = await actor(role);
+    await addTeamWorkspace(t.database.db, {
+      slug: TEAM,
+      members: (['viewer', 'editor', 'admin', 'owner'] as const).map((role) => ({ userId: members[role].id, role })),
+    });
+    world = { t, members, teamLink: undefined as unknown as Link };
+    world.teamLink = await freshTeamLink(world, 'Del equipo Zafiro', 'equipo-zafiro-link');
+    await t.app.inject(asRole(world, 'owner', 'PATCH', `/api/links/${world.teamLink.id}`, { tags: ['etiqueta-equipo'] }));
+  });
+  afterAll(async () => world?.t.close());
+
+  it('has a row for every links, tags, statistics and tokens route', () => {
+    const missing = registered.filter((key) => actsInWorkspace(key) && !roleEntryFor(key));
+    expect(missing, 'workspace routes with no row in the role matrix').toEqual([]);
+    const stale = Object.keys(roleMatrix).filter((key) => !registered.includes(key));
+    expect(stale, 'role matrix rows for routes the app does not have').toEqual([]);
+  });
+
+  it.for(Object.keys(roleMatrix).flatMap((key) => (key.startsWith('GET ') ? [key, `HEAD ${key.slice(4)}`] : [key])))(
+    '%s answers each role as it should',
+    async (key, context) => {
+      if (!registered.includes(key)) context.skip(`${key} is not registered (the first test fails for it)`);
+      const entry = roleEntryFor(key)!;
+      for (const role of roles) {
+        const options = await entry.request(world, role);
+        const response = await world.t.app.inject({ ...options, headers: { ...sameOrigin, ...options.headers } });
+        const label = `${key} as ${role}: ${response.body.slice(0, 300)}`;
+        expect(response.statusCode, label).toBe(entry.status[role]);
+        if (response.statusCode >= 400 && !key.startsWith('HEAD ')) {
+          const body = apiErrorSchema.parse(response.json());
+          if (response.statusCode === 403) expect(body.error.message, label).toBe(workspaceMessages.forbiddenRole);
+          if (response.statusCode === 404) expect(body.error.message, label).toBe(workspaceMessages.notFound);
+        }
+        if (role === 'nonMember') expect(response.body, label).not.toContain(world.teamLink.title);
+        await entry.check?.(world, role, response);
+      }
+    },
+  );
 });

@@ -1,13 +1,14 @@
 import { linkMessages } from '@common/links/link-messages';
 import { linkStatsSchema, statsQuerySchema } from '@common/stats/stats-schemas';
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { requireUser, signedInUser } from '../auth/require-user';
+import { requireUser } from '../auth/require-user';
 import { AppError } from '../http/app-error';
-import { findUserLink } from '../links/links.queries';
+import { findWorkspaceLink } from '../links/links.queries';
+import { workspaceFor } from '../workspaces/workspace-access';
 import { clicksCsv, csvFilename } from './csv-export';
 import { linkStats } from './link-stats';
 import { openDatabaseReader } from '../db/database-reader';
@@ -21,7 +22,10 @@ function linkIdOf(raw: string): number {
   return id;
 }
 
-/** Statistics and the CSV export of one of the caller's links; another user's link is not found. */
+/**
+ * Statistics and the CSV export of one of the links of the caller's workspace (a viewer's
+ * included); another workspace's link is not found.
+ */
 export async function statsRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context.database;
   const reader = openDatabaseReader(context.database, app.log, 'stats');
@@ -29,8 +33,9 @@ export async function statsRoutes(app: FastifyInstance, context: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.addHook('preHandler', requireUser);
 
-  async function ownLink(userId: number, rawId: string) {
-    const link = await findUserLink(db, userId, linkIdOf(rawId));
+  async function workspaceLink(request: FastifyRequest, rawId: string) {
+    const workspace = await workspaceFor(request, db, 'read');
+    const link = await findWorkspaceLink(db, workspace.id, linkIdOf(rawId));
     if (!link) throw new AppError('not_found', linkMessages.notFound);
     return link;
   }
@@ -39,21 +44,21 @@ export async function statsRoutes(app: FastifyInstance, context: AppContext) {
     '/api/links/:id/stats',
     { schema: { params: idParams, querystring: statsQuerySchema, response: { 200: linkStatsSchema } } },
     async (request, reply) => {
-      const link = await ownLink(signedInUser(request).id, request.params.id);
+      const link = await workspaceLink(request, request.params.id);
       const stats = await linkStats(reader, {
         urlId: Number(link.id),
         createdAt: Number(link.created_at),
         range: request.query.range,
         now: Date.now(),
       });
-      // Private to the owner, and new clicks arrive all the time.
+      // Private to the workspace, and new clicks arrive all the time.
       void reply.header('cache-control', 'private, no-store');
       return stats;
     },
   );
 
   routes.get('/api/links/:id/clicks.csv', { schema: { params: idParams } }, async (request, reply) => {
-    const link = await ownLink(signedInUser(request).id, request.params.id);
+    const link = await workspaceLink(request, request.params.id);
     const filename = csvFilename(link.short_url, Date.now());
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -71,6 +71,11 @@ export function registerBearerAuth(app: FastifyInstance, { cache, limiter }: { c
       bearerChallenge(reply, true);
       throw new AppError('unauthorized', tokenMessages.invalidToken);
     }
+    // Its creator left (or was removed from) its workspace: the token goes with them.
+    if (!owner.member) {
+      bearerChallenge(reply, true);
+      throw new AppError('unauthorized', tokenMessages.creatorNotMember);
+    }
     // Keyed by the secret's hash, not the row id: unique even across databases sharing one Redis.
     const limit = await limiter.consume(`token:${hash!.slice(0, 32)}`);
     // API_RATE_LIMIT=0: no limit, so nothing to announce.
@@ -85,7 +90,7 @@ export function registerBearerAuth(app: FastifyInstance, { cache, limiter }: { c
     if (owner.scope === 'read' && !READ_METHODS.has(request.method)) {
       throw new AppError('insufficient_scope', tokenMessages.insufficientScope);
     }
-    request.apiToken = { id: owner.tokenId, scope: owner.scope };
+    request.apiToken = { id: owner.tokenId, scope: owner.scope, workspaceId: owner.workspaceId };
     request.user = owner.user;
   });
 }

@@ -6,7 +6,7 @@ import type { SessionUser } from '../auth/sessions';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
-export function tokenRowToApi(row: ApiTokenRow): ApiToken {
+export function tokenRowToApi(row: ApiTokenRow, createdBy?: { id: number; name: string }): ApiToken {
   return {
     id: Number(row.id),
     name: row.name,
@@ -15,11 +15,14 @@ export function tokenRowToApi(row: ApiTokenRow): ApiToken {
     createdAt: new Date(Number(row.created_at)).toISOString(),
     expiresAt: iso(row.expires_at),
     lastUsedAt: iso(row.last_used_at),
+    ...(createdBy ? { createdBy } : {}),
   };
 }
 
 export interface NewToken {
+  /** Who makes it: the token acts as them, and stops when they leave its workspace. */
   userId: number;
+  workspaceId: number;
   name: string;
   scope: 'read' | 'write';
   prefix: string;
@@ -32,6 +35,7 @@ export async function insertToken(db: Database, token: NewToken, now = Date.now(
     .insertInto('api_tokens')
     .values({
       user_id: token.userId,
+      workspace_id: token.workspaceId,
       name: token.name,
       scope: token.scope,
       prefix: token.prefix,
@@ -49,13 +53,22 @@ export async function countUserTokens(db: Database, userId: number): Promise<num
   return Number(row?.n ?? 0);
 }
 
-export async function listUserTokens(db: Database, userId: number): Promise<ApiTokenRow[]> {
-  return db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+/** A workspace's tokens, newest first, each with its creator's name. */
+export async function listWorkspaceTokens(db: Database, workspaceId: number): Promise<Array<ApiTokenRow & { creator_name: string }>> {
+  return db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .selectAll('api_tokens')
+    .select('users.name as creator_name')
+    .where('api_tokens.workspace_id', '=', workspaceId)
+    .orderBy('api_tokens.created_at', 'desc')
+    .orderBy('api_tokens.id', 'desc')
+    .execute();
 }
 
-/** Deletes one of the user's tokens; its hash (to forget it in every cache) or undefined. */
-export async function deleteUserToken(db: Database, userId: number, id: number): Promise<string | undefined> {
-  const row = await db.deleteFrom('api_tokens').where('id', '=', id).where('user_id', '=', userId).returning('token_hash').executeTakeFirst();
+/** Deletes one of the workspace's tokens; its hash (to forget it in every cache) or undefined. */
+export async function deleteWorkspaceToken(db: Database, workspaceId: number, id: number): Promise<string | undefined> {
+  const row = await db.deleteFrom('api_tokens').where('id', '=', id).where('workspace_id', '=', workspaceId).returning('token_hash').executeTakeFirst();
   return row?.token_hash;
 }
 
@@ -68,6 +81,10 @@ export async function deleteAllUserTokens(db: Database, userId: number): Promise
 export interface TokenOwner {
   tokenId: number;
   scope: 'read' | 'write';
+  /** The workspace it was made in, the only one it acts in. */
+  workspaceId: number;
+  /** Whether its creator is still a member there: a token of someone who left stops working. */
+  member: boolean;
   expiresAt: number | null;
   lastUsedAt: number | null;
   user: SessionUser;
@@ -78,9 +95,14 @@ export async function findTokenByHash(db: Database, hash: string): Promise<Token
   const row = await db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .leftJoin('workspace_members', (join) =>
+      join.onRef('workspace_members.workspace_id', '=', 'api_tokens.workspace_id').onRef('workspace_members.user_id', '=', 'api_tokens.user_id'),
+    )
     .select([
       'api_tokens.id as token_id',
       'api_tokens.scope',
+      'api_tokens.workspace_id',
+      'workspace_members.role as member_role',
       'api_tokens.expires_at',
       'api_tokens.last_used_at',
       'users.id',
@@ -99,6 +121,8 @@ export async function findTokenByHash(db: Database, hash: string): Promise<Token
   return {
     tokenId: Number(row.token_id),
     scope: row.scope,
+    workspaceId: Number(row.workspace_id),
+    member: row.member_role !== null,
     expiresAt: row.expires_at === null ? null : Number(row.expires_at),
     lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
     user: sessionUserOfRow(row),

@@ -6,8 +6,9 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { requireUser, signedInUser } from '../auth/require-user';
 import { AppError } from '../http/app-error';
+import { workspaceFor } from '../workspaces/workspace-access';
 import { newTokenSecret } from './token-secret';
-import { countUserTokens, deleteAllUserTokens, deleteUserToken, insertToken, listUserTokens, tokenRowToApi } from './tokens.queries';
+import { countUserTokens, deleteAllUserTokens, deleteWorkspaceToken, insertToken, listWorkspaceTokens, tokenRowToApi } from './tokens.queries';
 
 const idParams = z.object({ id: z.string().meta({ examples: ['7'] }) });
 
@@ -17,27 +18,46 @@ function tokenIdOf(raw: string): number {
   return id;
 }
 
-/** The signed-in user's personal API tokens: create (the secret shown once), list, revoke one or all. Sessions only. */
+/**
+ * API tokens of a workspace (the one ?workspace= names, else the caller's personal one): create
+ * (the secret shown once), list, revoke one; and revoke all of one's own. Sessions only.
+ *
+ * Creating, listing and revoking need 'manage' there: in one's personal workspace its owner has it,
+ * so these are one's own tokens, as before; in a team workspace only its admins and owners have it,
+ * and they see and may revoke every member's token there (each listed with who made it), since a
+ * token acts in the workspace with its creator's role.
+ */
 export async function tokensRoutes(app: FastifyInstance, { database, tokenCache }: AppContext) {
   const { db } = database;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.addHook('preHandler', requireUser);
 
   routes.get('/api/tokens', { schema: { response: { 200: tokenListSchema } } }, async (request) => {
-    const rows = await listUserTokens(db, signedInUser(request).id);
-    return { tokens: rows.map(tokenRowToApi) };
+    const workspace = await workspaceFor(request, db, 'manage');
+    const rows = await listWorkspaceTokens(db, workspace.id);
+    return { tokens: rows.map((row) => tokenRowToApi(row, { id: Number(row.user_id), name: row.creator_name })) };
   });
 
   routes.post(
     '/api/tokens',
     { schema: { body: createTokenSchema, response: { 201: createdTokenSchema } } },
     async (request, reply) => {
-      const userId = signedInUser(request).id;
-      if ((await countUserTokens(db, userId)) >= TOKENS_PER_USER) throw new AppError('conflict', tokenMessages.tooMany);
+      const workspace = await workspaceFor(request, db, 'manage');
+      const user = signedInUser(request);
+      // TOKENS_PER_USER counts the account's tokens in every workspace.
+      if ((await countUserTokens(db, user.id)) >= TOKENS_PER_USER) throw new AppError('conflict', tokenMessages.tooMany);
       const { secret, prefix, hash } = newTokenSecret();
       const { name, scope, expiresAt } = request.body;
-      const row = await insertToken(db, { userId, name, scope, prefix, hash, expiresAt: expiresAt ? Date.parse(expiresAt) : null });
-      return reply.status(201).send({ token: tokenRowToApi(row), secret });
+      const row = await insertToken(db, {
+        userId: user.id,
+        workspaceId: workspace.id,
+        name,
+        scope,
+        prefix,
+        hash,
+        expiresAt: expiresAt ? Date.parse(expiresAt) : null,
+      });
+      return reply.status(201).send({ token: tokenRowToApi(row, { id: user.id, name: user.name }), secret });
     },
   );
 
@@ -45,7 +65,8 @@ export async function tokensRoutes(app: FastifyInstance, { database, tokenCache 
     '/api/tokens/:id',
     { schema: { params: idParams, response: { 204: z.null().meta({ description: 'Token revocado' }) } } },
     async (request, reply) => {
-      const hash = await deleteUserToken(db, signedInUser(request).id, tokenIdOf(request.params.id));
+      const workspace = await workspaceFor(request, db, 'manage');
+      const hash = await deleteWorkspaceToken(db, workspace.id, tokenIdOf(request.params.id));
       if (!hash) throw new AppError('not_found', tokenMessages.notFound);
       // Stops now, here and on every other instance, not when a cache entry ages out.
       await tokenCache.forget([hash]);
@@ -53,7 +74,8 @@ export async function tokensRoutes(app: FastifyInstance, { database, tokenCache 
     },
   );
 
-  // 'Revocar todos los tokens' (the account page): every token of the account, at once, everywhere.
+  // 'Revocar todos los tokens' (the account page): every token the account made, in every
+  // workspace, at once, everywhere. A safety measure of the account, so ?workspace= plays no part.
   routes.delete('/api/tokens', { schema: { response: { 200: revokedTokensSchema } } }, async (request) => {
     const userId = signedInUser(request).id;
     const revoked = await deleteAllUserTokens(db, userId);

@@ -4,6 +4,7 @@ import { registerUser, sameOrigin } from '../test/test-users';
 import { hashTokenSecret, newTokenSecret } from './token-secret';
 import { insertToken } from './tokens.queries';
 import { bearer, createTokenAs } from './tokens.test-support';
+import { personalWorkspaceIdOf } from '../workspaces/personal-workspace';
 
 describe.each(testDialects)('personal API tokens on %s', (dialect) => {
   let t: TestApp;
@@ -111,7 +112,7 @@ describe.each(testDialects)('personal API tokens on %s', (dialect) => {
     expect(missing.headers['www-authenticate']).toMatch(/^Bearer/);
 
     const expired = newTokenSecret();
-    await insertToken(t.database.db, { userId, name: 'Vieja', scope: 'write', prefix: expired.prefix, hash: expired.hash, expiresAt: Date.now() - 1000 });
+    await insertToken(t.database.db, { userId, workspaceId: await personalWorkspaceIdOf(t.database.db, userId), name: 'Vieja', scope: 'write', prefix: expired.prefix, hash: expired.hash, expiresAt: Date.now() - 1000 });
     for (const secret of ['', 'no-es-un-token', newTokenSecret().secret, expired.secret]) {
       const response = await t.app.inject({ method: 'GET', url: '/api/links', headers: bearer(secret) });
       expect(response.statusCode).toBe(401);

@@ -36,3 +36,9 @@ export async function createPersonalWorkspace(db: Database, user: { id: number; 
     }
   }
 }
+
+/** The id of `userId`'s personal workspace (every account has one, made with it). */
+export async function personalWorkspaceIdOf(db: Database, userId: number): Promise<number> {
+  const row = await db.selectFrom('workspaces').select('id').where('personal_user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.id);
+}

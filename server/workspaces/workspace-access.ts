@@ -1,6 +1,7 @@
 import { errorMessages } from '@common/messages';
 import { roleMay, type WorkspaceAction, type WorkspaceRole } from '@common/workspaces/workspace-roles';
 import { workspaceMessages } from '@common/workspaces/workspace-messages';
+import { tokenMessages } from '@common/tokens/token-messages';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { AppError } from '../http/app-error';
@@ -69,6 +70,8 @@ export async function workspaceFor(request: FastifyRequest, db: Database, action
   const workspace = await (tokenWorkspace !== undefined && slug === null
     ? memberWorkspaceById(db, user.id, tokenWorkspace)
     : memberWorkspace(db, user.id, slug));
+  // The token's own workspace without its creator in it: they left since (the token cache may not know yet).
+  if (!workspace && tokenWorkspace !== undefined && slug === null) throw new AppError('unauthorized', tokenMessages.creatorNotMember);
   if (!workspace) throw new AppError('not_found', workspaceMessages.notFound);
   if (tokenWorkspace !== undefined && workspace.id !== tokenWorkspace) throw new AppError('forbidden', workspaceMessages.tokenOtherWorkspace);
   if (!roleMay(workspace.role, action)) throw new AppError('forbidden', workspaceMessages.forbiddenRole);

@@ -5,6 +5,9 @@ import { call } from '../admin/admin-test-support';
 import { createLinkAs } from '../links/links.test-support';
 import type { TestApp } from '../test/test-app';
 import { registerUser } from '../test/test-users';
+import type { Database } from '../db/database';
+import type { LinkActor } from '../links/link-actor';
+import { personalWorkspaceIdOf } from './personal-workspace';
 
 export interface Person {
   id: number;
@@ -68,4 +71,30 @@ export async function linkIn(t: TestApp, creator: Person, workspaceId: number, p
   const link = await createLinkAs(t.app, creator.cookie, { longUrl: 'https://example.com/equipo', ...payload });
   await t.database.db.updateTable('urls').set({ workspace_id: workspaceId }).where('id', '=', link.id).execute();
   return link;
+}
+
+/**
+ * A team workspace written straight into the tables, with these members: for tests that need one
+ * whatever the workspace routes do.
+ */
+export async function addTeamWorkspace(
+  db: Database,
+  { slug, name = slug, members }: { slug: string; name?: string; members: Array<{ userId: number; role: WorkspaceRole }> },
+): Promise<{ id: number; slug: string }> {
+  const now = Date.now();
+  const { id } = await db.insertInto('workspaces').values({ slug, name, personal_user_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  if (members.length > 0) {
+    await db
+      .insertInto('workspace_members')
+      .values(members.map(({ userId, role }) => ({ workspace_id: id, user_id: userId, role, joined_at: now })))
+      .execute();
+  }
+  return { id: Number(id), slug };
+}
+
+/** A user acting in their personal workspace, as the links functions take them. */
+export async function personalActor(db: Database, userId: number): Promise<LinkActor> {
+  const workspace = await db.selectFrom('workspaces').select(['id', 'slug']).where('id', '=', await personalWorkspaceIdOf(db, userId)).executeTakeFirstOrThrow();
+  const user = await db.selectFrom('users').select(['id', 'name']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return { workspace: { id: Number(workspace.id), slug: workspace.slug }, user: { id: Number(user.id), name: user.name } };
 }

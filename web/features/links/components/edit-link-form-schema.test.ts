@@ -27,6 +27,7 @@ const link: Link = {
   tags: ['verano', 'Campaña'],
   disabledCause: null,
   disabledReason: null,
+  workspace: 'ana', createdBy: { id: 1, name: 'Ana' },
 };
 
 describe('the edit form', () => {
