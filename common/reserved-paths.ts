@@ -15,6 +15,8 @@ export const RESERVED_PATHS = [
   'signup',
   'admin',
   'denunciar',
+  'invitacion',
+  'w',
   'settings',
   'static',
   'public',

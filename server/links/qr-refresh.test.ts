@@ -63,8 +63,6 @@ describe.each(testDialects)('migration 0011 and the stored QR refresh on %s', (d
     expect(await decodeQr(await file('old24'))).toBe(`${publicBaseUrl}/old24?qr=1`);
     const scans = await db.selectFrom('urls').select(['scan_count', 'forward_query']).where('short_url', '=', 'old1').executeTakeFirstOrThrow();
     expect([Number(scans.scan_count), Number(scans.forward_query)]).toEqual([0, 0]);
-
-    await migrateTo(db, '0009-living-links');
-    await migrateToLatest(db);
+    // No way back down from here: 0021-workspaces has none (its rollback is the backup).
   });
 });

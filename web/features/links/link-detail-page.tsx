@@ -19,7 +19,6 @@ import { TagChips } from './components/tag-chips';
 import { formatDateTime } from '../../lib/format';
 import { roleMayNotReasons } from '@common/workspaces/workspace-roles';
 import { useCurrentWorkspace } from '../workspaces/current-workspace';
-import { linkCreator } from '../workspaces/link-creator';
 import { workspaceHomePath } from '../workspaces/workspace-path';
 
 /** Only positive integers name a link; anything else is sent back like a link that failed to load. */
@@ -49,7 +48,7 @@ export function LinkDetailPage() {
 
   const link = query.data;
   if (!link) return <BarLoader label="Cargando link" className="fixed inset-x-0 top-0 z-40" />;
-  const creator = workspace && !workspace.personal ? linkCreator(link) : null;
+  const creator = workspace && !workspace.personal ? link.createdBy : null;
 
   return (
     <div className="space-y-8">

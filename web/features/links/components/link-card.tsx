@@ -10,7 +10,6 @@ import { formatCount, formatDateTime, nouns } from '../../../lib/format';
 import { displayAddress } from './link-format';
 import { TagChips } from './tag-chips';
 import { useCurrentWorkspace } from '../../workspaces/current-workspace';
-import { linkCreator } from '../../workspaces/link-creator';
 import { workspaceLinkPath } from '../../workspaces/workspace-path';
 
 type LinkCardProps = {
@@ -23,7 +22,7 @@ type LinkCardProps = {
 export function LinkCard({ link, selection }: LinkCardProps) {
   const { scope, workspace, may } = useCurrentWorkspace();
   // In a team, who made each link matters; in the personal workspace it is always the user.
-  const creator = workspace && !workspace.personal ? linkCreator(link) : null;
+  const creator = workspace && !workspace.personal ? link.createdBy : null;
   return (
     <Card className="relative grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 p-4 transition-colors hover:border-slate-600 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
       <div className="flex items-center gap-2 sm:gap-3">
