@@ -1,5 +1,6 @@
-// The dashboard's API for a user with 100,000 links and 1,000,000 clicks: the list, its pages, its
-// sorts (date, clicks, title, each way), a tag filter (alone and sorted) and its title search (a
+// The dashboard's API for a workspace of 20 members with 100,000 links and 1,000,000 clicks: the
+// list, its pages, its sorts (date, clicks, title, each way), a tag filter (alone and sorted), the
+// filter by creator (alone, sorted, with a tag) and its title search (a
 // common term, an accented one, a rare one, a miss) against a bare indexed
 // SELECT of a page on the same data, in the same run; then the p99 of redirects alone and with ten
 // searches running beside them, back to back and at a person's pace. And the same page asked with a personal API token (Bearer) against
@@ -12,11 +13,10 @@ import { openDatabase } from '../server/db/database';
 import { openDatabaseReader } from '../server/db/database-reader';
 import type { DialectName } from '../server/db/dialect';
 import { listWorkspaceLinks, workspaceLinkTotals } from '../server/links/links.queries';
-import { personalWorkspaceIdOf } from '../server/workspaces/personal-workspace';
 import { registerUser, sameOrigin } from '../server/test/test-users';
 import { type BenchDatabase, benchDatabases } from './lib/bench-database';
 import { buildServerForBench } from './lib/build-server';
-import { BENCH_TAG, CLICKS, RARE_TAG, LINKS_PER_USER, SEARCH_TERMS, seedDashboard } from './lib/dashboard-seed';
+import { BENCH_TAG, CLICKS, RARE_TAG, LINKS_PER_USER, SEARCH_TERMS, seedDashboard, TEAM_MEMBERS, TEAM_SLUG } from './lib/dashboard-seed';
 import { load } from './lib/load';
 import { type Beside, type BesideComparison, compareRedirectsBeside } from './lib/load-beside';
 import { startNode } from './lib/processes';
@@ -84,20 +84,23 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
     const { user, cookie } = await registerUser(app);
     const other = await registerUser(app);
     const seeding = performance.now();
-    await seedDashboard(handle.db, dialect, user.id, other.user.id);
-    console.log(`\n--- ${database.name}: ${LINKS_PER_USER.toLocaleString('en')} links and ${CLICKS.toLocaleString('en')} clicks for one user (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s) ---`);
+    const members = await seedDashboard(handle.db, dialect, user.id, other.user.id);
+    console.log(`\n--- ${database.name}: ${LINKS_PER_USER.toLocaleString('en')} links and ${CLICKS.toLocaleString('en')} clicks in a workspace of ${TEAM_MEMBERS} members (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s) ---`);
 
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
-    const created = await fetch(`http://127.0.0.1:${port}/api/tokens`, {
+    // The token is made in the team and acts there without ?workspace=; the session names it.
+    const created = await fetch(`http://127.0.0.1:${port}/api/tokens?workspace=${TEAM_SLUG}`, {
       method: 'POST',
       headers: { cookie, ...sameOrigin, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'bench', scope: 'read' }),
     });
     if (created.status !== 201) throw new Error(`POST /api/tokens: ${created.status}`);
     const { secret } = (await created.json()) as { secret: string };
+    const inTeam = (query: string, auth: Record<string, string>) =>
+      'cookie' in auth ? `${query}${query ? '&' : '?'}workspace=${TEAM_SLUG}` : query;
     const get = async (query: string, auth: Record<string, string> = { cookie }) => {
-      const response = await fetch(`http://127.0.0.1:${port}/api/links${query}`, { headers: auth });
+      const response = await fetch(`http://127.0.0.1:${port}/api/links${inTeam(query, auth)}`, { headers: auth });
       if (response.status !== 200) throw new Error(`GET /api/links${query}: ${response.status}`);
       return (await response.json()) as { links: { id: number; title: string }[]; totals: { links: number; clicks: number }; nextCursor: string | null };
     };
@@ -114,15 +117,24 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
       found.push(`${kind} '${term}': ${links.length}${links.length === PAGE ? '+' : ''} (${links[0]?.title ?? 'none'})`);
     }
     console.log(`matches on the first page: ${found.join('; ')}`);
+    // A member's links (one in TEAM_MEMBERS), in each order: the dashboard's filter by creator.
+    const creator = members[TEAM_MEMBERS - 1]!;
+    const sorts: Record<string, string> = {
+      ...SORTS,
+      [`creator (1 link in ${TEAM_MEMBERS})`]: `?createdBy=${creator}`,
+      'creator, most clicked': `?createdBy=${creator}&sort=clicks`,
+      'creator, title A-Z': `?createdBy=${creator}&sort=title&order=asc`,
+      'creator and a tag': `?createdBy=${creator}&tag=${BENCH_TAG}`,
+    };
     // Every sort pages deep as cheaply as its first page: a cursor 20 pages down each.
     const deepCursors: Record<string, string> = {};
-    for (const [name, query] of Object.entries(SORTS)) {
+    for (const [name, query] of Object.entries(sorts)) {
       let next = (await get(query)).nextCursor;
       for (let i = 0; i < 19 && next; i++) next = (await get(`${query}${query ? '&' : '?'}cursor=${next}`)).nextCursor;
       if (next) deepCursors[name] = `${query}${query ? '&' : '?'}cursor=${next}`;
     }
 
-    const workspaceId = await personalWorkspaceIdOf(handle.db, user.id);
+    const workspaceId = Number((await handle.db.selectFrom('workspaces').select('id').where('slug', '=', TEAM_SLUG).executeTakeFirstOrThrow()).id);
     const runs: Record<string, () => Promise<unknown>> = {
       'bare indexed SELECT (baseline)': () =>
         sql`select * from urls where workspace_id = ${workspaceId} order by created_at desc limit ${PAGE}`.execute(handle.db),
@@ -136,7 +148,7 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
     // One link: a cheap answer, where authentication's own cost shows most.
     const oneId = first.links[0]!.id;
     const getOne = async (auth: Record<string, string>) => {
-      const response = await fetch(`http://127.0.0.1:${port}/api/links/${oneId}`, { headers: auth });
+      const response = await fetch(`http://127.0.0.1:${port}/api/links/${oneId}${inTeam('', auth)}`, { headers: auth });
       if (response.status !== 200) throw new Error(`GET /api/links/${oneId}: ${response.status}`);
       return response.json();
     };
@@ -145,7 +157,7 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
     runs['GET /api/links, page 100'] = () => get(`?cursor=${cursor}`);
     for (const [kind, term] of Object.entries(SEARCH_TERMS)) runs[`GET /api/links?q=${term} (${kind})`] = () => get(searchQuery(term));
     const targeted: string[] = [];
-    for (const [name, query] of Object.entries(SORTS)) {
+    for (const [name, query] of Object.entries(sorts)) {
       targeted.push(`sort: ${name}`, `sort: ${name}, page 21`);
       runs[`sort: ${name}`] = () => get(query);
       const deep = deepCursors[name];

@@ -6,6 +6,9 @@ import { personalWorkspaceIdOf } from '../../server/workspaces/personal-workspac
 
 export const LINKS_PER_USER = 100_000;
 export const CLICKS = 1_000_000;
+/** The team the links belong to: the user (owner) and 19 others, who made the links in turn. */
+export const TEAM_SLUG = 'equipo-bench';
+export const TEAM_MEMBERS = 20;
 
 // Titles from a small vocabulary, so terms of every frequency exist: each word below is in about
 // one title in twenty; 'Canción' is in one in 400, 'Aniversario' in one in 5,000; 'zapatería' in none.
@@ -39,12 +42,16 @@ function title(n: number): string {
  * builder, so their searchable copy is the server's) and 1,000,000 raw clicks spread evenly over
  * them (10 each, click_count kept to match, as the click writer would), plus as many links of
  * another user, so the queries have to pick one user's rows out of the table.
+ *
+ * The 100,000 links belong to a team workspace (TEAM_SLUG) of TEAM_MEMBERS members, the user its
+ * owner, each member the creator of one link in TEAM_MEMBERS; the other user's are in their
+ * personal workspace. Returns the team's members' ids (the user first).
  */
 export async function seedDashboard(db: Database, dialect: DialectName, userId: number, otherUserId: number) {
   const start = Date.UTC(2025, 0, 1);
   const clicksPerLink = CLICKS / LINKS_PER_USER;
-  // Each user's links in their personal workspace, as the dashboard lists them.
-  const workspaceId = await personalWorkspaceIdOf(db, userId);
+  const workspaceId = await seedTeam(db, userId, start);
+  const members = (await db.selectFrom('workspace_members').select('user_id').where('workspace_id', '=', workspaceId).orderBy('joined_at').orderBy('user_id').execute()).map((row) => Number(row.user_id));
   const workspaces = new Map([[userId, workspaceId], [otherUserId, await personalWorkspaceIdOf(db, otherUserId)]]);
   for (const [owner, prefix] of [[userId, 'a'], [otherUserId, 'b']] as const) {
     for (let from = 1; from <= LINKS_PER_USER; from += 1000) {
@@ -54,7 +61,7 @@ export async function seedDashboard(db: Database, dialect: DialectName, userId: 
         rows.push(
           withTitleSearch({
             workspace_id: workspaces.get(owner)!,
-            user_id: owner,
+            user_id: owner === userId ? members[n % members.length]! : owner,
             title: title(n),
             original_url: `https://example.com/articulo/${n}`,
             custom_url: null,
@@ -72,7 +79,7 @@ export async function seedDashboard(db: Database, dialect: DialectName, userId: 
   }
 
   const firstId = (
-    await db.selectFrom('urls').select((eb) => eb.fn.min<number>('id').as('id')).where('user_id', '=', userId).executeTakeFirstOrThrow()
+    await db.selectFrom('urls').select((eb) => eb.fn.min<number>('id').as('id')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow()
   ).id;
   const series =
     dialect === 'sqlite'
@@ -101,4 +108,23 @@ export async function seedDashboard(db: Database, dialect: DialectName, userId: 
   // PostgreSQL: as autovacuum would have by now (statistics, and the visibility map that lets a
   // search read the index alone).
   await sql`${sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze')}`.execute(db);
+  return members;
+}
+
+/** The team workspace: the user its owner (joined first), TEAM_MEMBERS - 1 editors made for it. */
+async function seedTeam(db: Database, userId: number, now: number): Promise<number> {
+  const { id } = await db.insertInto('workspaces').values({ slug: TEAM_SLUG, name: 'Equipo', personal_user_id: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const others = await db
+    .insertInto('users')
+    .values(Array.from({ length: TEAM_MEMBERS - 1 }, (_, i) => ({ email: `miembro-${i}@bench.test`, name: `Miembro ${i}`, name_search: `miembro ${i}`, password_hash: 'x', profile_image: 'p.png', created_at: now })))
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('workspace_members')
+    .values([
+      { workspace_id: id, user_id: userId, role: 'owner' as const, joined_at: now },
+      ...others.map((other, i) => ({ workspace_id: id, user_id: Number(other.id), role: 'editor' as const, joined_at: now + 1 + i })),
+    ])
+    .execute();
+  return Number(id);
 }
