@@ -8,7 +8,7 @@ import { signInAsAdmin } from './helpers/admin';
 // every action button on screen, and axe clean, with long e-mails, titles, addresses and reasons in
 // every list.
 
-const routes = ['/admin/usuarios', '/admin/links', '/admin/denuncias', '/admin/denuncias?lista=gestionadas', '/admin/ajustes', '/admin/registro'];
+const routes = ['/admin/usuarios', '/admin/links', '/admin/espacios', '/admin/denuncias', '/admin/denuncias?lista=gestionadas', '/admin/ajustes', '/admin/registro'];
 
 async function seed(page: Page) {
   const long = 'x'.repeat(60);

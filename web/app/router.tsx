@@ -20,6 +20,7 @@ const VerifyEmailPage = lazyScreen(() => import('../features/account/verify-emai
 const AdminLayout = lazyScreen(() => import('../features/admin/admin-layout').then((m) => m.AdminLayout));
 const AdminUsers = lazyScreen(() => import('../features/admin/users-page').then((m) => m.UsersPage));
 const AdminLinks = lazyScreen(() => import('../features/admin/links-page').then((m) => m.LinksPage));
+const AdminWorkspaces = lazyScreen(() => import('../features/admin/workspaces-page').then((m) => m.WorkspacesPage));
 const AdminReports = lazyScreen(() => import('../features/admin/reports-page').then((m) => m.ReportsPage));
 const AdminSettings = lazyScreen(() => import('../features/admin/settings-page').then((m) => m.SettingsPage));
 const AdminAudit = lazyScreen(() => import('../features/admin/audit-page').then((m) => m.AuditPage));
@@ -48,6 +49,7 @@ export function AppRoutes() {
             <Route index element={<Navigate to="/admin/usuarios" replace />} />
             <Route path="usuarios" element={<AdminUsers />} />
             <Route path="links" element={<AdminLinks />} />
+            <Route path="espacios" element={<AdminWorkspaces />} />
             <Route path="denuncias" element={<AdminReports />} />
             <Route path="ajustes" element={<AdminSettings />} />
             <Route path="registro" element={<AdminAudit />} />

@@ -10,6 +10,7 @@ import { useOpenReportsCount } from './api/admin-api';
 const sections = [
   { to: '/admin/usuarios', label: 'Usuarios' },
   { to: '/admin/links', label: 'Links' },
+  { to: '/admin/espacios', label: 'Espacios' },
   { to: '/admin/denuncias', label: 'Denuncias' },
   { to: '/admin/ajustes', label: 'Ajustes' },
   { to: '/admin/registro', label: 'Registro' },

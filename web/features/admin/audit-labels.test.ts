@@ -5,6 +5,7 @@ describe('the audit log in Spanish', () => {
   it('names every action and never shows a raw code', () => {
     expect(auditActionLabel('settings.signup')).toBe('Cambió el registro');
     expect(auditActionLabel('report.resolve')).toBe('Marcó una denuncia como resuelta');
+    expect(auditActionLabel('workspace.delete')).toBe('Eliminó el espacio de trabajo');
     expect(auditActionLabel('x.y')).toBe('Otra acción (x.y)');
   });
 

@@ -1,4 +1,5 @@
 import type { AdminLink, AdminReport, AdminUser, AuditEntry, ReportState, Settings, SignupMode } from '@common/admin/admin-schemas';
+import type { AdminWorkspace } from '@common/workspaces/workspace-schemas';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
 
@@ -8,6 +9,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   users: (q: string) => ['admin', 'users', q] as const,
   links: (q: string, owner: string) => ['admin', 'links', q, owner] as const,
+  workspaces: (q: string) => ['admin', 'workspaces', q] as const,
   reports: (list: ReportList) => ['admin', 'reports', list] as const,
   reportsCount: ['admin', 'reports-count'] as const,
   settings: ['admin', 'settings'] as const,
@@ -45,6 +47,9 @@ export const useAdminUsers = (q: string) =>
 export const useAdminLinks = (q: string, owner: string) =>
   useInfiniteQuery(pagedQuery<AdminLink>(adminKeys.links(q, owner), (cursor) => withQuery('/api/admin/links', { q, owner, cursor }), 'links'));
 
+export const useAdminWorkspaces = (q: string) =>
+  useInfiniteQuery(pagedQuery<AdminWorkspace>(adminKeys.workspaces(q), (cursor) => withQuery('/api/admin/workspaces', { q, cursor }), 'workspaces'));
+
 /** Open reports, or the handled ones (resolved or dismissed) apart. */
 export type ReportList = 'open' | 'handled';
 export const useAdminReports = (list: ReportList) =>
@@ -75,6 +80,9 @@ export const useUpdateUser = () =>
   );
 
 export const useDeleteUser = () => useAdminMutation((id: number) => apiFetch<void>(`/api/admin/users/${id}`, { method: 'DELETE' }));
+
+/** A team workspace, its links and their statistics (a personal one is refused: it goes with its account). */
+export const useDeleteWorkspace = () => useAdminMutation((id: number) => apiFetch<void>(`/api/admin/workspaces/${id}`, { method: 'DELETE' }));
 
 export const useUpdateLink = () =>
   useAdminMutation(({ id, ...body }: { id: number; disabled: boolean; reason?: string }) =>
