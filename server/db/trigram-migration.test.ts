@@ -44,7 +44,7 @@ describe.each(testDialects)('migration 0015 (trigram indexes) on %s', (dialect) 
     return rows.map((row) => Number(row.id));
   };
 
-  it('indexes the links and accounts already there, keeps the index in step with later writes, and migrates back down and up', async () => {
+  it('indexes the links and accounts already there, keeps the index in step with later writes', async () => {
     const ana = await db
       .insertInto('users')
       .values({ email: 'ana@ejemplo.com', name: 'Ana Núñez', password_hash: 'x', profile_image: 'p.png', created_at: 1 })
@@ -103,13 +103,6 @@ describe.each(testDialects)('migration 0015 (trigram indexes) on %s', (dialect) 
       }
     }
 
-    await migrateTo(db, '0014-operator');
-    const left =
-      dialect === 'sqlite'
-        ? (await sql<{ name: string }>`select name from sqlite_master where name like '%search%'`.execute(db)).rows
-        : (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and indexname like '%trgm%'`.execute(db)).rows;
-    expect(left).toEqual([]);
-    await migrateToLatest(db);
-    expect(await linksFound('title_search', 'otra cosa')).toEqual([ids[0]]);
+    // No way back down from here: 0021-workspaces has none (its rollback is the backup taken before).
   });
 });
