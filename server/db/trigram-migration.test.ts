@@ -24,7 +24,10 @@ describe.each(testDialects)('migration 0015 (trigram indexes) on %s', (dialect) 
     }
     // Only the index may answer: no scan of the table to fall back on.
     return db.connection().execute(async (connection) => {
+      // Nor a walk of another index in id order (a table this small makes that look cheap).
       await sql`set enable_seqscan = off`.execute(connection);
+      await sql`set enable_indexscan = off`.execute(connection);
+      await sql`set enable_indexonlyscan = off`.execute(connection);
       try {
         const query = sql<{ id: number }>`select id from urls where ${sql.ref(column)} ${sql.raw(column === 'title_search' ? 'like' : 'ilike')} ${`%${term}%`} order by id`;
         const plan = await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(connection);
@@ -32,6 +35,8 @@ describe.each(testDialects)('migration 0015 (trigram indexes) on %s', (dialect) 
         return (await query.execute(connection)).rows.map((row) => Number(row.id));
       } finally {
         await sql`reset enable_seqscan`.execute(connection);
+        await sql`reset enable_indexscan`.execute(connection);
+        await sql`reset enable_indexonlyscan`.execute(connection);
       }
     });
   };
@@ -68,6 +73,9 @@ describe.each(testDialects)('migration 0015 (trigram indexes) on %s', (dialect) 
     const ids = (await db.selectFrom('urls').select('id').orderBy('id').execute()).map((row) => Number(row.id));
 
     await migrateToLatest(db);
+    // As autovacuum would have by now: 0021 rewrote every link (its workspace), and without fresh
+    // statistics PostgreSQL's planner misjudges the narrow workspace indexes on a table this small.
+    if (dialect === 'postgres') await sql`analyze`.execute(db);
     expect(await linksFound('title_search', 'cancion')).toEqual([ids[0]]);
     expect(await linksFound('title_search', 'arbol genea')).toEqual([ids[1]]);
     expect(await linksFound('title_search', 'numero 1499')).toEqual([ids.at(-1)]);
