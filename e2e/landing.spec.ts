@@ -4,8 +4,10 @@ import { expect, test } from './fixtures';
 
 // The landing page's scripts, gzip. 110 until round 3's polish: the app shell's notices gained the
 // success look and «Deshacer», and its forms the message beside the button (110.2 kB measured
-// after the bulk and quota schemas were moved out of the landing's bundle).
-const LANDING_JS_BUDGET_KB = 111;
+// after the bulk and quota schemas were moved out of the landing's bundle). 112 with workspaces:
+// the bundler now gives react-query's query hook a chunk of its own, shared by the shell and the
+// workspace screens (111.5 kB measured; the same code, split in one more file).
+const LANDING_JS_BUDGET_KB = 112;
 
 test('a typed URL is carried to the sign-in screen as createNew', async ({ page }) => {
   const longUrl = 'https://ejemplo.com/un/camino muy/largo?a=1&b=dos#final';
