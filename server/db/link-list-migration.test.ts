@@ -16,7 +16,7 @@ describe.each(testDialects)('migration 0005 (searchable titles, link totals) on 
   });
   afterEach(async () => cleanup());
 
-  it('fills the searchable copy of every existing title over several batches and each user\'s totals, then migrates back down and up', async () => {
+  it('fills the searchable copy of every existing title over several batches and each user\'s totals', async () => {
     const { id: userId } = await db
       .insertInto('users')
       .values({ email: 'ana@example.com', name: 'Ana', password_hash: 'x', profile_image: 'p.png', created_at: 1 })
@@ -50,9 +50,6 @@ describe.each(testDialects)('migration 0005 (searchable titles, link totals) on 
     const totals = await db.selectFrom('user_link_totals').selectAll().execute();
     expect(totals.map((row) => ({ ...row, links: Number(row.links), clicks: Number(row.clicks) }))).toEqual([{ user_id: userId, links: titles.length, clicks }]);
 
-    await migrateTo(db, '0004-drop-clicks-time-index');
-    expect(Object.keys(await db.selectFrom('urls').selectAll().limit(1).executeTakeFirstOrThrow())).not.toContain('title_search');
-    await migrateToLatest(db);
-    expect((await db.selectFrom('urls').select('title_search').where('title', '=', 'ÁRBOL').executeTakeFirstOrThrow()).title_search).toBe('arbol');
+    // No way back down from here: 0021-workspaces has none (its rollback is the backup taken before).
   });
 });
