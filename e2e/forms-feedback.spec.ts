@@ -268,6 +268,8 @@ test('a recovery code used before is refused saying so, not as a wrong code', as
   };
   await signInWith(code!);
   await expect(page).toHaveURL(/\/dashboard/);
+  // The dashboard's own requests done before signing out behind its back (else they answer 401).
+  await page.waitForLoadState('networkidle');
   await signInWith(code!);
   await expect(page.locator('#login-code-error')).toHaveText(accountMessages.recoveryCodeUsed);
 });
