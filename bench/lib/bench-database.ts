@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -67,9 +68,23 @@ export async function sqliteBaselineDatabase(serverMain: string): Promise<{ env:
   const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
   await (await startNode(serverMain, env, '/api/health')).stop();
   const handle = openDatabase({ kind: 'sqlite', dataDir });
-  const { shortUrl } = await insertLink(handle.db);
+  const { shortUrl } = (await hasWorkspaces(handle.db)) ? await insertLink(handle.db) : await insertLinkBeforeWorkspaces(handle.db);
   await handle.close();
   return { env, shortUrl, drop: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+async function hasWorkspaces(db: Parameters<typeof insertLink>[0]): Promise<boolean> {
+  return (await sql`select 1 from sqlite_master where type = 'table' and name = 'workspaces'`.execute(db)).rows.length > 0;
+}
+
+/** The same link in a schema from before migration 0021 (a build of an earlier release): its user owns it. */
+async function insertLinkBeforeWorkspaces(db: Parameters<typeof insertLink>[0]): Promise<{ shortUrl: string }> {
+  const now = Date.now();
+  const shortUrl = `t${now.toString(36).slice(-5)}`;
+  await sql`insert into users (email, name, password_hash, profile_image, created_at) values (${`r-${now}@corto.test`}, 'Prueba', 'x', 'p.png', ${now})`.execute(db);
+  await sql`insert into urls (user_id, title, title_search, original_url, short_url, qr, created_at)
+    values (last_insert_rowid(), 'Enlace', 'enlace', 'https://example.com/a/very/long/path?x=1', ${shortUrl}, ${`qr-${shortUrl}.png`}, ${now})`.execute(db);
+  return { shortUrl };
 }
 
 export async function postgresBenchDatabase(url: string): Promise<BenchDatabase> {
