@@ -244,7 +244,7 @@ export function workspaceLinksPageQuery(db: Database, workspaceId: number, optio
     // Unary + keeps SQLite from walking the workspace's whole index and probing the matches: the few
     // matches are the walk, each checked for its workspace.
     .where(fromIndex ? sql<boolean>`+workspace_id = ${workspaceId}` : sql<boolean>`workspace_id = ${workspaceId}`);
-  // A creator's links: checked on each entry of the walk, whichever index the database walks.
+  // A creator's links: checked on each entry of the walk, in the index itself (its last column, 0021).
   if (createdBy !== undefined) ids = ids.where('user_id', '=', createdBy);
   if (status) ids = ids.where(statusCondition(status, Date.now(), options.blocked, dialectOf(db)));
   if (fromIndex) ids = ids.where(idIn('id', searchIds));

@@ -150,9 +150,11 @@ async function moveLinksAndTokens(db: AnyDb): Promise<void> {
   await sql`update urls set workspace_id = ${PERSONAL_OF_OWNER('urls.user_id')}`.execute(db);
   await db.schema.dropIndex('urls_user_id_clicks_idx').execute();
   await db.schema.dropIndex('urls_user_id_title_idx').execute();
-  await db.schema.createIndex('urls_workspace_id_created_at_title_idx').on('urls').columns(['workspace_id', 'created_at', 'id', 'title_search']).execute();
-  await db.schema.createIndex('urls_workspace_id_clicks_idx').on('urls').columns(['workspace_id', 'click_count', 'id', 'title_search']).execute();
-  await db.schema.createIndex('urls_workspace_id_title_idx').on('urls').columns(['workspace_id', 'title_search', 'id']).execute();
+  // The creator last: the dashboard's filter by creator is checked in the index walked, never on
+  // the table's rows (a member who made one link in twenty, 21 pages down: 21,000 entries).
+  await db.schema.createIndex('urls_workspace_id_created_at_title_idx').on('urls').columns(['workspace_id', 'created_at', 'id', 'title_search', 'user_id']).execute();
+  await db.schema.createIndex('urls_workspace_id_clicks_idx').on('urls').columns(['workspace_id', 'click_count', 'id', 'title_search', 'user_id']).execute();
+  await db.schema.createIndex('urls_workspace_id_title_idx').on('urls').columns(['workspace_id', 'title_search', 'id', 'user_id']).execute();
   await sql`insert into workspace_link_totals (workspace_id, links, clicks)
     select workspace_id, count(*), coalesce(sum(click_count), 0) from urls group by workspace_id`.execute(db);
   for (const statement of dialect === 'sqlite' ? SQLITE_TOTALS_TRIGGERS : POSTGRES_TOTALS_TRIGGERS) await statement.execute(db);
