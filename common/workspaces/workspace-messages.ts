@@ -32,7 +32,7 @@ export const workspaceMessages = {
   inviteUsed: 'Esta invitación ya se ha usado.',
   inviteOtherEmail: 'Esta invitación es para otra dirección de correo. Inicia sesión con la cuenta a la que se envió.',
   invitePending: 'Ya hay una invitación pendiente para esa dirección en este espacio.',
-  passwordWrong: 'La contraseña no es correcta.',
+  passwordRequired: 'Escribe tu contraseña para confirmar.',
   deleted: 'Espacio de trabajo eliminado: sus enlaces han dejado de funcionar.',
   ownerOnlyByOwner: 'Solo un propietario puede nombrar, invitar, degradar o quitar a otro propietario.',
   personalDeletedWithAccount: 'Un espacio personal no se elimina por separado: se elimina con la cuenta de su dueño.',

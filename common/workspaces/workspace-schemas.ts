@@ -41,7 +41,7 @@ export type CreateWorkspaceInput = z.input<typeof createWorkspaceSchema>;
 export const updateWorkspaceSchema = z.strictObject({ name: workspaceName.optional(), slug: workspaceSlugSchema.optional() });
 export type UpdateWorkspaceInput = z.input<typeof updateWorkspaceSchema>;
 
-export const deleteWorkspaceSchema = z.strictObject({ password: z.string({ error: m.passwordWrong }).min(1, m.passwordWrong) });
+export const deleteWorkspaceSchema = z.strictObject({ password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired) });
 
 export const memberSchema = z.object({
   user: z.object({ id: z.number().int(), name: z.string(), email: z.string(), profileImage: z.string() }),
