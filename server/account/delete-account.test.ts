@@ -8,7 +8,7 @@ import type { Link } from '@common/links/link-schemas';
 import { insertLink as insertUrlRow } from '../links/links.queries';
 import { createLinkAs } from '../links/links.test-support';
 import { insertLink } from '../redirect/redirect.test-support';
-import { createTestApp, type TestApp, testDialects } from '../test/test-app';
+import { createTestApp, type TestApp, testDialects, createTwoInstancesOnRedis } from '../test/test-app';
 import { tablesOfThisDatabase } from '../test/database-tables';
 import { registerUser, sameOrigin } from '../test/test-users';
 import { deleteAccount } from './delete-account';
@@ -124,9 +124,7 @@ describe.runIf(hasRedis).each(testDialects)('deleteAccount across instances on %
   let one: TestApp;
   let two: TestApp;
   beforeEach(async () => {
-    one = await createTestApp(dialect, { REDIS_URL: redisUrl });
-    two = await createTestApp(dialect, { REDIS_URL: redisUrl });
-    await two.app.appContext.linkCache.listening;
+    [one, two] = await createTwoInstancesOnRedis(dialect, redisUrl);
   });
   afterEach(async () => {
     await one?.close();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDialects } from '../test/test-app';
+import { createTestApp, type TestApp, testDialects, createTwoInstancesOnRedis } from '../test/test-app';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { createLinkAs } from '../links/links.test-support';
@@ -22,9 +22,7 @@ describe.runIf(hasRedis).each(testDialects)('the link cache across instances on 
   let one: TestApp;
   let two: TestApp;
   beforeAll(async () => {
-    one = await createTestApp(dialect, { REDIS_URL: redisUrl });
-    two = await createTestApp(dialect, { REDIS_URL: redisUrl });
-    await two.app.appContext.linkCache.listening;
+    [one, two] = await createTwoInstancesOnRedis(dialect, redisUrl);
   });
   afterAll(async () => {
     await one?.close();

@@ -66,3 +66,14 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
     },
   };
 }
+
+/**
+ * Two instances that share one Redis (each on its own database: the same codes in both stand for
+ * one shared link), the second already listening for the first's news when this returns.
+ */
+export async function createTwoInstancesOnRedis(dialect: DialectName, redisUrl: string): Promise<[TestApp, TestApp]> {
+  const one = await createTestApp(dialect, { REDIS_URL: redisUrl });
+  const two = await createTestApp(dialect, { REDIS_URL: redisUrl });
+  await two.app.appContext.linkCache.listening;
+  return [one, two];
+}

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { call } from '../admin/admin-test-support';
 import { insertLink } from '../redirect/redirect.test-support';
 import { redisReachable, testRedisUrl as redisUrl } from '../test/redis';
-import { createTestApp, type TestApp, testDialects } from '../test/test-app';
+import { createTestApp, type TestApp, testDialects, createTwoInstancesOnRedis } from '../test/test-app';
 import { deleteWorkspace } from './delete-workspace';
 import { createWorkspaceAs, linkIn, person, team } from './workspaces.test-support';
 
@@ -160,9 +160,7 @@ describe.runIf(hasRedis).each(testDialects)('a workspace deleted, across instanc
   let one: TestApp;
   let two: TestApp;
   beforeEach(async () => {
-    one = await createTestApp(dialect, { REDIS_URL: redisUrl });
-    two = await createTestApp(dialect, { REDIS_URL: redisUrl });
-    await two.app.appContext.linkCache.listening;
+    [one, two] = await createTwoInstancesOnRedis(dialect, redisUrl);
   });
   afterEach(async () => {
     await one?.close();

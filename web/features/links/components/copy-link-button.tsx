@@ -1,28 +1,15 @@
-import { COPY_CONFIRMATION_MS } from '@common/constants';
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
+import { useCopy } from '../../../components/ui/use-copy';
 
 type CopyLinkButtonProps = { shortLink: string } & Pick<ButtonProps, 'size' | 'variant' | 'className'>;
 
 /** Copies the short address; a check mark confirms it for 2 seconds. */
 export function CopyLinkButton({ shortLink, size = 'icon', variant = 'outline', className }: CopyLinkButtonProps) {
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
+  const { copied, copy: copyText } = useCopy();
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(shortLink);
-      setCopied(true);
-    } catch (error) {
-      console.error('Failed to copy URL:', error);
-      setCopied(false);
-    }
+    const copiedNow = await copyText(shortLink);
+    if (!copiedNow.ok) console.error('Failed to copy URL:', copiedNow.error);
   };
 
   return (
