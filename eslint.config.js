@@ -43,7 +43,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod($|/)|\\.{1,2}/).*', message: 'common/ imports only zod and itself.' }] },
+        { patterns: [{ regex: '^(?!zod($|/)|punycode/punycode\\.js$|\\.{1,2}/).*', message: 'common/ imports only zod, punycode (domain names, for the server and the browser alike) and itself.' }] },
       ],
     },
   },

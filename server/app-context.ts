@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { ClickLimits } from './redirect/click-limit';
 import type { BlockedDomains } from './admin/blocked-domains';
+import type { HostedDomains } from './domains/hosted-domains';
 import type { LinkCache } from './redirect/link-cache';
 import type { LimiterFactory } from './rate-limits/shared-limiter';
 import type { TokenCache } from './tokens/token-cache';
@@ -25,6 +26,8 @@ export interface AppContext {
   tokenCache: TokenCache;
   /** The operator's blocked destination domains, held in memory on every instance. */
   blockedDomains: BlockedDomains;
+  /** The workspaces' domains by name, held in memory on every instance (reloaded by linkCache.forgetAll). */
+  hostedDomains: HostedDomains;
 }
 
 declare module 'fastify' {

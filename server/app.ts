@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './app-context';
 import { createClickWriter } from './clicks/click-writer';
 import { adminRoutes } from './admin/admin.routes';
+import { createHostedDomains } from './domains/hosted-domains';
 import { createBlockedDomains } from './admin/blocked-domains';
 import { promoteAdminEmails } from './admin/admin-emails';
 import { accountPlugin } from './account/account.plugin';
@@ -91,12 +92,15 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   // The operator's list, in memory before the first redirect; ADMIN_EMAILS' proved accounts made admins.
   const blockedDomains = createBlockedDomains(database.db);
   await blockedDomains.load();
+  const hostedDomains = createHostedDomains(database.db, config.publicBaseUrl);
+  await hostedDomains.load();
   await promoteAdminEmails(database.db, config.adminEmails);
   const context: AppContext = {
     config,
     database,
     storage: await openStorage(config),
     blockedDomains,
+    hostedDomains,
     linkCache: createLinkCache({
       db: database.db,
       maxEntries: config.linkCacheSize,
@@ -104,6 +108,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       log: app.log,
       onForgotten: (id) => clickLimits.forgotten(id),
       blockedDomains,
+      hostedDomains,
     }),
     clickLimits,
     clickWriter: createClickWriter({

@@ -56,6 +56,12 @@ const envSchema = z.object({
     .transform((value) => value.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean))
     .default([]),
   ADDRESS_HOLD_DAYS: z.coerce.number({ error: 'debe ser un número de días (0 = sin reserva)' }).int().min(0).max(3650).default(30),
+  DOMAINS_PER_WORKSPACE: z.coerce.number({ error: 'debe ser un número de dominios por espacio (0 = sin dominios propios)' }).int().min(0).max(1000).default(10),
+  DNS_SERVERS: z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[0-9.]+|[0-9a-fA-F:]+)(:\d{1,5})?$/, { error: 'debe ser una lista de direcciones IP de servidores DNS, con puerto opcional (1.1.1.1,127.0.0.1:5353)' })))
+    .optional(),
   REPORTS_PER_HOUR: z.coerce.number({ error: 'debe ser un número de denuncias por hora (0 = sin límite)' }).int().min(0).default(10),
   SIGNUP: z.enum(['open', 'invite', 'closed'], { error: 'debe ser open, invite o closed' }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'debe ser una dirección smtp://usuario:clave@servidor:puerto (o smtps://)' }).optional(),
@@ -137,6 +143,10 @@ export interface Config {
   reportsPerHour: number;
   /** Days a deleted link's addresses stay held, so nobody else takes them at once; 0 = free at once. */
   addressHoldDays: number;
+  /** Custom domains one workspace may add; 0 turns custom domains off. */
+  domainsPerWorkspace: number;
+  /** DNS_SERVERS: who answers the domains' TXT lookups; undefined = the system's resolver. */
+  dnsServers: string[] | undefined;
   /** SIGNUP: open, invite or closed; when set it wins over the setting in /admin/ajustes. */
   signup: 'open' | 'invite' | 'closed' | undefined;
   http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number };
@@ -224,6 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: vars.ADMIN_EMAILS,
     reportsPerHour: vars.REPORTS_PER_HOUR,
     addressHoldDays: vars.ADDRESS_HOLD_DAYS,
+    domainsPerWorkspace: vars.DOMAINS_PER_WORKSPACE,
+    dnsServers: vars.DNS_SERVERS,
     signup: vars.SIGNUP,
     http: {
       requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_MS,

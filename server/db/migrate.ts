@@ -21,6 +21,7 @@ import * as heldCodes from './migrations/0018-held-codes';
 import * as userNameSearch from './migrations/0019-user-name-search';
 import * as reportStates from './migrations/0020-report-states';
 import * as workspaces from './migrations/0021-workspaces';
+import * as domains from './migrations/0022-domains';
 
 /**
  * A migration; `compatibleWithPrevious` when it only expands the schema (a table, a nullable column,
@@ -52,6 +53,7 @@ const migrations: Record<string, CortoMigration> = {
   '0019-user-name-search': userNameSearch,
   '0020-report-states': reportStates,
   '0021-workspaces': workspaces,
+  '0022-domains': domains,
 };
 
 /**

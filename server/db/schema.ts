@@ -89,9 +89,15 @@ export interface UrlsTable {
   original_url: string;
   /** The alias as its owner typed it (NFC), shown and put in the QR. */
   custom_url: string | null;
-  /** addressKey(custom_url): what lookups and the unique index compare. Set with custom_url, always. */
+  /**
+   * domainAddressKey(domain_id, custom_url): what lookups and the unique index compare. Set with
+   * custom_url, always. addressKey(custom_url) on the instance's host; '{domain_id}/' before it on
+   * a custom domain (migration 0022).
+   */
   custom_url_key: string | null;
   short_url: string;
+  /** The custom domain the link answers on (migration 0022); null for the instance's own host. */
+  domain_id: Generated<number | null>;
   /** Storage key of the QR PNG in bucket 'qrs'. */
   qr: string;
   created_at: number;
@@ -125,7 +131,7 @@ export interface UrlsTable {
 
 /** A former alias of a link: it keeps redirecting there until the owner frees it. */
 export interface FormerAliasesTable {
-  /** addressKey(alias), as urls.custom_url_key. */
+  /** domainAddressKey of the alias, as urls.custom_url_key. */
   alias_key: string;
   alias: string;
   url_id: number;
@@ -134,7 +140,7 @@ export interface FormerAliasesTable {
 
 /** A deleted link's address, held until held_until (ms) for its owner alone, or for nobody (user_id null). */
 export interface HeldCodesTable {
-  /** addressKey(address), as urls.custom_url_key. */
+  /** domainAddressKey of the address, as urls.custom_url_key (a short code is plain: unique everywhere). */
   code_key: string;
   user_id: number | null;
   held_until: number;
@@ -345,7 +351,25 @@ export interface WorkspaceLinkTotalsTable {
   clicks: number;
 }
 
+/** A workspace's own domain (migration 0022). */
+export interface DomainsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  /** Lower case and punycode. */
+  hostname: string;
+  /** What the TXT record at _corto-challenge.{hostname} must hold. */
+  verification_token: string;
+  verified_at: number | null;
+  root_redirect: string | null;
+  not_found_redirect: string | null;
+  /** Set while an operator keeps the domain disabled: its links answer 410. */
+  disabled_at: number | null;
+  created_by: number | null;
+  created_at: number;
+}
+
 export interface DB {
+  domains: DomainsTable;
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
   workspace_invites: WorkspaceInvitesTable;
@@ -377,6 +401,7 @@ export interface DB {
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type DomainRow = Selectable<DomainsTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UrlRow = Selectable<UrlsTable>;
 export type NewUrlRow = Insertable<UrlsTable>;

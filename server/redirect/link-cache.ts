@@ -71,9 +71,11 @@ export interface LinkCacheOptions {
   onForgotten?(urlId: number): void;
   /** The blocked destination domains: a link leading into one is disabled. */
   blockedDomains?: { readonly domains: ReadonlySet<string>; load(): Promise<void> };
+  /** The workspaces' domains, loaded again with the blocked ones when any instance asks (forgetAll). */
+  hostedDomains?: { load(): Promise<void> };
 }
 
-export function createLinkCache({ db, maxEntries, redisUrl, log, onForgotten, blockedDomains }: LinkCacheOptions): LinkCache {
+export function createLinkCache({ db, maxEntries, redisUrl, log, onForgotten, blockedDomains, hostedDomains }: LinkCacheOptions): LinkCache {
   // Keys are addressKey's form (lowercase, NFC): short codes are lowercase already and aliases
   // match regardless of case. For ASCII that is plain toLowerCase(), all the hot path pays.
   const entries = new Map<string, CachedLink>();
@@ -100,6 +102,11 @@ export function createLinkCache({ db, maxEntries, redisUrl, log, onForgotten, bl
       await blockedDomains?.load();
     } catch (error) {
       log.warn({ err: error }, 'could not reload the blocked domains');
+    }
+    try {
+      await hostedDomains?.load();
+    } catch (error) {
+      log.warn({ err: error }, "could not reload the workspaces' domains");
     }
     clear();
   };
