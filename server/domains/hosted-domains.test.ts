@@ -36,7 +36,7 @@ describe.each(testDialects)('hosted domains (%s)', (dialect) => {
   it('names the instance, a domain (verified or not) or nobody, for any spelling of the Host header', async () => {
     const hosted = createHostedDomains(scratch.database.db, 'https://corto.example');
     await hosted.load();
-    for (const host of [undefined, '', 'corto.example', 'CORTO.example:443', 'corto.example.', 'localhost:3000', '127.0.0.1', '[::1]:80']) {
+    for (const host of [undefined, '', 'corto.example', 'CORTO.example:443', 'corto.example.', 'localhost:3000', 'corto:3000', '127.0.0.1', '[::1]:80']) {
       expect(hosted.siteOf(host), String(host)).toBe('instance');
     }
     const go = hosted.siteOf('Go.Empresa.es.:8443');

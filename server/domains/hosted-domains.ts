@@ -20,7 +20,8 @@ export interface HostedDomain {
 /**
  * Who a request's Host header names: the instance itself, one of the domains workspaces added
  * (verified or not: the caller decides what an unverified one gets), or a name nobody added.
- * Absent (HTTP/1.0), an IP address or 'localhost' is the instance reached directly.
+ * Absent (HTTP/1.0), an IP address or a name without a dot ('localhost', a container's service
+ * name, as Caddy asks tls-allowed by) is the instance reached directly: a domain always has a dot.
  */
 export type Site = 'instance' | 'unknown' | HostedDomain;
 
@@ -64,7 +65,7 @@ export function createHostedDomains(db: Database, publicBaseUrl: string): Hosted
 
   const resolve = (hostHeader: string): Site => {
     const name = hostNameOf(hostHeader);
-    if (name === undefined || name === '' || name === 'localhost' || name === instanceHost) return 'instance';
+    if (name === undefined || !name.includes('.') || name === instanceHost) return 'instance';
     return byName.get(name) ?? 'unknown';
   };
 

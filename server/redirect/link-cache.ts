@@ -1,6 +1,7 @@
 import { addressKey } from '@common/links/short-address';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
+import { domainAddressKey } from '../domains/domain-keys';
 import { findLinkByCode } from './link-lookup';
 import { type LinkBroadcast, openLinkBroadcast } from './link-broadcast';
 
@@ -33,6 +34,8 @@ export interface LinkGate {
 
 /** The addresses that lead to a link: its short code, its alias, its former aliases. */
 export interface LinkAddresses {
+  /** The custom domain the addresses answer on; null or absent for the instance's own host. */
+  domainId?: number | null;
   shortCode: string;
   customUrl: string | null;
   previousAddresses?: readonly string[];
@@ -143,10 +146,10 @@ export function createLinkCache({ db, maxEntries, redisUrl, log, onForgotten, bl
       return found;
     },
 
-    async forget({ shortCode, customUrl, previousAddresses = [] }) {
-      const keys = [addressKey(shortCode)];
-      if (customUrl) keys.push(addressKey(customUrl));
-      for (const address of previousAddresses) keys.push(addressKey(address));
+    async forget({ domainId, shortCode, customUrl, previousAddresses = [] }) {
+      const keys = [domainAddressKey(domainId, shortCode)];
+      if (customUrl) keys.push(domainAddressKey(domainId, customUrl));
+      for (const address of previousAddresses) keys.push(domainAddressKey(domainId, address));
       drop(keys);
       await broadcast?.publish(keys);
     },
