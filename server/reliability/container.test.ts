@@ -69,6 +69,7 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
   stop_grace_period?: string;
   volumes?: string[];
+  ports?: string[];
 }
 
 describe('compose.yaml', () => {
@@ -104,6 +105,15 @@ describe('compose.yaml', () => {
   it('starts the proxy on a healthy instance, with the shipped HAProxy configuration', () => {
     expect(services.proxy?.depends_on?.corto1?.condition).toBe('service_healthy');
     expect(services.proxy?.volumes).toContain('./deploy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro');
+  });
+
+  it('puts Caddy in front with the shipped Caddyfile, its certificates kept in a volume, and the proxy reachable from this machine only', () => {
+    expect(services.caddy?.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
+    expect(services.caddy?.volumes?.some((volume) => volume.startsWith('caddy-data:/data'))).toBe(true);
+    expect(services.caddy?.environment?.CORTO_UPSTREAM).toBe('proxy:8080');
+    expect(services.proxy?.ports).toEqual(['127.0.0.1:8080:8080']);
+    // Caddy, then HAProxy: both hops are believed, no more.
+    for (const name of ['corto1', 'corto2']) expect(services[name]?.environment?.TRUST_PROXY, name).toBe('2');
   });
 
   it('gives the instances time to drain on stop', () => {
