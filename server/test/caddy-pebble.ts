@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { TLSSocket } from 'node:tls';
 import { freePort, repoRoot } from '../../bench/lib/processes';
 
 // Automatic HTTPS as an operator runs it: Debian's Caddy with the shipped deploy/Caddyfile, in
@@ -144,7 +145,7 @@ export async function startTlsFront(upstreamPort: number): Promise<TlsFront> {
       const req = request(
         { host: '127.0.0.1', port: httpsPort, path: pathname, servername: hostname, headers: { host: hostname }, ca: roots.body, agent: false },
         (res) => {
-          const certificate = (res.socket as import('node:tls').TLSSocket).getPeerCertificate();
+          const certificate = (res.socket as TLSSocket).getPeerCertificate();
           let body = '';
           res.setEncoding('utf8');
           res.on('data', (chunk) => (body += chunk));
