@@ -275,3 +275,22 @@ describe.runIf(hasRedis).each(testDialects)("a domain's changes on every instanc
     expect((await visitTwo('/')).statusCode).toBe(410);
   });
 });
+
+describe.each(testDialects)('unknown codes on a custom domain on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { PUBLIC_BASE_URL: `https://${INSTANCE}`, REDIRECT_MISS_LIMIT: '2' });
+    await insertDomain(t.database.db, { hostname: A });
+    await t.app.appContext.hostedDomains.load();
+  });
+  afterAll(() => t.close());
+
+  it('counts toward the client\'s misses as on the instance: past the limit, the 429 page', async () => {
+    const visit = (path: string) => t.app.inject({ method: 'GET', url: path, headers: { host: A }, remoteAddress: '203.0.113.9' });
+    expect((await visit('/nohay1')).statusCode).toBe(404);
+    expect((await visit('/nohay2')).statusCode).toBe(404);
+    const third = await visit('/nohay3');
+    expect(third.statusCode).toBe(429);
+    expect(third.headers['retry-after']).toBeDefined();
+  });
+});
