@@ -31,6 +31,7 @@ import { createRedirectAnswer } from './redirect/redirect-answer';
 import { createRedirectFastPath } from './redirect/redirect-fast-path';
 import { redirectRawUtf8Path } from './redirect/raw-path-redirect';
 import { redirectRoutes } from './redirect/redirect.routes';
+import { registerSiteGate } from './redirect/site-gate';
 import { registerOpenApi } from './openapi/openapi';
 import { docsPage, openApiRoutes } from './openapi/openapi.routes';
 import { createLimiterFactory } from './rate-limits/shared-limiter';
@@ -128,7 +129,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   const answer = createRedirectAnswer({ clickWriter: context.clickWriter, clientAddress: clientAddressReader(trustProxy), https });
   const reachability = createReachability(context);
   const metrics = createMetrics({ clickWriter: context.clickWriter, database, reachability: reachability.check });
-  const fastPath = createRedirectFastPath(context.linkCache, answer, clickLimits, metrics);
+  const fastPath = createRedirectFastPath(context.linkCache, answer, clickLimits, metrics, hostedDomains);
   // Every answer Fastify gives (the fast path's redirects are counted there, by plain increments).
   app.addHook('onResponse', async (request, reply) => metrics.countResponse(request, reply));
   front.handle = fastPath.handle;
@@ -147,6 +148,9 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
 
   // CSP, nosniff, Referrer-Policy, frame-ancestors on every answer; first, so refusals get them too.
   await registerSecurityHeaders(app, { https });
+  // The Host header's site, before every route and the refusals below: a custom domain serves its
+  // visitors' pages only, a host nobody added nothing at all (request.site for the routes).
+  registerSiteGate(app, hostedDomains, config.publicBaseUrl);
   // The refusal of writes sent from other sites: on every write whatever its path (the router
   // decodes '/%61pi/...' to the API too), synchronous, so a redirect pays one function call for it.
   // A personal API token never reaches /api/tokens, /api/account or /api/admin, routes or not.

@@ -5,10 +5,17 @@
 // SIGINT, then reports as it does at the end of a duration.
 import autocannon from 'autocannon';
 
-const [url, connections, seconds] = process.argv.slice(2);
+// An optional fourth argument: the Host header to send (a custom domain's visits).
+const [url, connections, seconds, host] = process.argv.slice(2);
 const untilStopped = seconds === 'until-stopped';
 const instance = autocannon(
-  { url: url!, connections: Number(connections), duration: untilStopped ? 3600 : Number(seconds), followRedirect: false },
+  {
+    url: url!,
+    connections: Number(connections),
+    duration: untilStopped ? 3600 : Number(seconds),
+    followRedirect: false,
+    ...(host ? { headers: { host } } : {}),
+  },
   (error, result) => {
     if (error) throw error;
     process.stdout.write(JSON.stringify(result));

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { insertLink } from '../../server/redirect/redirect.test-support';
+import { insertDomain, insertLink } from '../../server/redirect/redirect.test-support';
 import type { DialectName } from '../../server/db/dialect';
 import { ensurePgTrgm } from '../../server/test/postgres-schema';
 import { startNode } from './processes';
@@ -19,6 +19,8 @@ export interface BenchDatabase {
   link: { id: number; shortUrl: string };
   /** A link with an expiry date (a year ahead) and one with a click limit no bench reaches. */
   statefulLinks: { dated: { shortUrl: string }; limited: { shortUrl: string } };
+  /** A link of the same shape on a verified custom domain, visited with `host` as its Host header. */
+  domainLink: { shortUrl: string; host: string };
   /** The link's click count, read beside the running server. */
   clickCount(): Promise<number>;
   drop(): Promise<void>;
@@ -31,18 +33,28 @@ async function insertStatefulLinks(db: Parameters<typeof insertLink>[0]) {
   };
 }
 
+const BENCH_DOMAIN = 'go.bench.example';
+
+async function insertDomainLink(db: Parameters<typeof insertLink>[0]) {
+  const domainId = await insertDomain(db, { hostname: BENCH_DOMAIN });
+  const { shortUrl } = await insertLink(db, { domainId });
+  return { shortUrl, host: BENCH_DOMAIN };
+}
+
 export async function sqliteBenchDatabase(): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-bench-'));
   const handle = openDatabase({ kind: 'sqlite', dataDir });
   await migrateToLatest(handle.db);
   const link = await insertLink(handle.db);
   const statefulLinks = await insertStatefulLinks(handle.db);
+  const domainLink = await insertDomainLink(handle.db);
   await handle.close();
   return {
     name: 'SQLite (embedded)',
     env: { DATA_DIR: dataDir, DATABASE_URL: '' },
     link,
     statefulLinks,
+    domainLink,
     async clickCount() {
       // Read-only, beside the server that holds the folder's lock.
       const db = new SQLite(path.join(dataDir, 'corto.db'), { readonly: true });
@@ -97,6 +109,7 @@ export async function postgresBenchDatabase(url: string): Promise<BenchDatabase>
   await migrateToLatest(handle.db);
   const link = await insertLink(handle.db);
   const statefulLinks = await insertStatefulLinks(handle.db);
+  const domainLink = await insertDomainLink(handle.db);
   await handle.close();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-bench-'));
   const separator = url.includes('?') ? '&' : '?';
@@ -105,6 +118,7 @@ export async function postgresBenchDatabase(url: string): Promise<BenchDatabase>
     env: { DATA_DIR: dataDir, DATABASE_URL: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}` },
     link,
     statefulLinks,
+    domainLink,
     async clickCount() {
       const result = await admin.query(`select click_count from ${schema}.urls where id = $1`, [link.id]);
       return Number(result.rows[0].click_count);

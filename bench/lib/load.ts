@@ -24,8 +24,8 @@ function ms(value: string, unit: string): number {
   return unit === 'us' ? n / 1000 : unit === 's' ? n * 1000 : unit === 'm' ? n * 60_000 : n;
 }
 
-async function runWrk(url: string, connections: number, seconds: number): Promise<LoadResult> {
-  const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url]);
+async function runWrk(url: string, connections: number, seconds: number, host?: string): Promise<LoadResult> {
+  const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...(host ? ['-H', `Host: ${host}`] : []), url]);
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   await new Promise((resolve) => child.on('close', resolve));
@@ -48,10 +48,23 @@ async function runWrk(url: string, connections: number, seconds: number): Promis
 }
 
 /** autocannon's child for `seconds`, or until `stop` settles (then started resolves once it runs). */
-async function runAutocannon(url: string, connections: number, seconds: number | { stop: Promise<unknown>; started(): void }): Promise<LoadResult> {
+async function runAutocannon(
+  url: string,
+  connections: number,
+  seconds: number | { stop: Promise<unknown>; started(): void },
+  host?: string,
+): Promise<LoadResult> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'bench/lib/autocannon-child.ts'), url, String(connections), typeof seconds === 'number' ? String(seconds) : 'until-stopped'],
+    [
+      '--import',
+      'tsx',
+      path.join(repoRoot, 'bench/lib/autocannon-child.ts'),
+      url,
+      String(connections),
+      typeof seconds === 'number' ? String(seconds) : 'until-stopped',
+      ...(host ? [host] : []),
+    ],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';
@@ -77,8 +90,9 @@ async function runAutocannon(url: string, connections: number, seconds: number |
   };
 }
 
-export async function load(url: string, connections: number, seconds: number): Promise<LoadResult> {
-  return loadGenerator === 'wrk' ? runWrk(url, connections, seconds) : runAutocannon(url, connections, seconds);
+/** `host`: the Host header to send instead of the URL's (a custom domain's visits). */
+export async function load(url: string, connections: number, seconds: number, host?: string): Promise<LoadResult> {
+  return loadGenerator === 'wrk' ? runWrk(url, connections, seconds, host) : runAutocannon(url, connections, seconds, host);
 }
 
 /**

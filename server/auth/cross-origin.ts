@@ -24,11 +24,17 @@ const SESSION_COOKIE_PAIR = `${SESSION_COOKIE}=`;
 /** What a route for people may put in its config to answer a refusal with a page, not the API's envelope. */
 export interface CrossOriginRouteConfig {
   sendCrossOriginRefusal?: (reply: FastifyReply) => unknown;
+  /**
+   * Another origin this route's own page is served from for this request (a custom domain's
+   * visitors' form), or undefined: taken as ours for this route only, never for the API.
+   */
+  pageOrigin?: (request: FastifyRequest) => string | undefined;
 }
 
 export function refuseCrossOrigin(config: Config): onRequestHookHandler {
   const publicOrigin = new URL(config.publicBaseUrl).origin;
   const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  const pageOriginOf = (request: FastifyRequest) => (request.routeOptions.config as CrossOriginRouteConfig | undefined)?.pageOrigin?.(request);
   return (request, reply, done) => {
     if (!STATE_CHANGING.has(request.method)) return done();
     // A bearer request is authenticated by its token alone, never by the cookie; and no page on
@@ -36,7 +42,7 @@ export function refuseCrossOrigin(config: Config): onRequestHookHandler {
     if (request.headers.authorization?.slice(0, 7).toLowerCase() === 'bearer ') return done();
     const { origin, cookie } = request.headers;
     const site = request.headers['sec-fetch-site'];
-    const ours = origin !== undefined && (origin === publicOrigin || origin === ownOrigin(request));
+    const ours = origin !== undefined && (origin === publicOrigin || origin === ownOrigin(request) || origin === pageOriginOf(request));
     const foreign = (origin !== undefined && !ours) || site === 'cross-site' || site === 'same-site';
     const unvouchedCookie = !ours && site !== 'same-origin' && cookie !== undefined && cookie.includes(SESSION_COOKIE_PAIR);
     if (!foreign && !unvouchedCookie) return done();

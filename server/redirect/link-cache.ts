@@ -1,7 +1,6 @@
-import { addressKey } from '@common/links/short-address';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { domainAddressKey } from '../domains/domain-keys';
+import { domainAddressKey, splitDomainKey } from '../domains/domain-keys';
 import { findLinkByCode } from './link-lookup';
 import { type LinkBroadcast, openLinkBroadcast } from './link-broadcast';
 
@@ -43,12 +42,16 @@ export interface LinkAddresses {
 
 export interface LinkCache {
   /**
-   * The link for a short code or alias in any case; synchronous on a hit, so the hot path never
-   * awaits. A non-ASCII alias must come in NFC (addressKey's form); ASCII needs nothing.
+   * The link for a short code or alias in any case, in domainAddressKey's form ('{domain id}/'
+   * before it on a custom domain); synchronous on a hit, so the hot path never awaits. A non-ASCII
+   * alias must come in NFC (addressKey's form); ASCII needs nothing.
    */
-  peek(code: string): CachedLink | undefined;
-  /** peek, then the database on a miss; the answer is remembered. Unknown codes are not cached. Any form. */
-  resolve(code: string): Promise<CachedLink | undefined>;
+  peek(key: string): CachedLink | undefined;
+  /**
+   * peek, then the database on a miss; the answer is remembered. Unknown codes are not cached. The
+   * address in any case and form, after the domain's prefix if any.
+   */
+  resolve(key: string): Promise<CachedLink | undefined>;
   /**
    * Drops the link (under every address given) here at once and, with REDIS_URL, on every other
    * instance: after a delete or an edit. Never throws.
@@ -79,8 +82,9 @@ export interface LinkCacheOptions {
 }
 
 export function createLinkCache({ db, maxEntries, redisUrl, log, onForgotten, blockedDomains, hostedDomains }: LinkCacheOptions): LinkCache {
-  // Keys are addressKey's form (lowercase, NFC): short codes are lowercase already and aliases
-  // match regardless of case. For ASCII that is plain toLowerCase(), all the hot path pays.
+  // Keys are domainAddressKey's form (lowercase, NFC, after the domain's '{id}/'): short codes are
+  // lowercase already and aliases match regardless of case. For ASCII that is plain
+  // toLowerCase(), all the hot path pays.
   const entries = new Map<string, CachedLink>();
   // Bumped by every forget, so a lookup that started before a delete cannot put the link back.
   let generation = 0;
@@ -129,7 +133,8 @@ export function createLinkCache({ db, maxEntries, redisUrl, log, onForgotten, bl
     peek: (code) => entries.get(code.toLowerCase()),
 
     async resolve(code) {
-      const key = addressKey(code);
+      const split = splitDomainKey(code);
+      const key = domainAddressKey(split.domainId, split.key);
       const hit = entries.get(key);
       if (hit) return hit;
       const startedAt = generation;

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import type { UrlRow } from '../db/schema';
+import { splitDomainKey } from '../domains/domain-keys';
 import { isBlockedUrl } from '../links/destination-policy';
 import type { CachedLink, LinkGate } from './link-cache';
 
@@ -45,14 +46,24 @@ const columns = [
   'forward_query',
   'urls.disabled_at',
   'users.disabled_at as owner_disabled_at',
+  'domains.disabled_at as domain_disabled_at',
 ] as const;
 
-type LookupRow = { id: number; original_url: string; forward_query: number; disabled_at: number | null; owner_disabled_at: number | null } & GateColumns;
+type LookupRow = {
+  id: number;
+  original_url: string;
+  forward_query: number;
+  disabled_at: number | null;
+  owner_disabled_at: number | null;
+  domain_disabled_at: number | null;
+} & GateColumns;
 
 function toCached(row: LookupRow, blocked: ReadonlySet<string>): CachedLink {
   const link: CachedLink = { id: Number(row.id), url: locationFor(row.original_url) };
-  // Disabled by an operator: the link, its owner's account, or its destination's domain.
-  const disabled = row.disabled_at !== null || row.owner_disabled_at !== null || isBlockedUrl(row.original_url, blocked);
+  // Disabled by an operator: the link, its owner's account, the custom domain it answers on, or
+  // its destination's domain.
+  const disabled =
+    row.disabled_at !== null || row.owner_disabled_at !== null || row.domain_disabled_at !== null || isBlockedUrl(row.original_url, blocked);
   const gate = gateOf(row, disabled);
   // Left out rather than undefined: a plain entry stays as small as before.
   if (gate) link.gate = gate;
@@ -61,20 +72,30 @@ function toCached(row: LookupRow, blocked: ReadonlySet<string>): CachedLink {
 }
 
 /**
- * The link whose short code, custom alias or former alias is `code` (in addressKey's form: the
- * caller's). A short code wins over another link's alias spelled the same, so the answer never
- * depends on row order; former aliases are looked up only when nothing else matched.
+ * The link whose short code, custom alias or former alias is `key`, in domainAddressKey's form
+ * (addressKey's on the instance's own host, '{domain id}/' before it on a custom domain). A short
+ * code answers only on its link's domain, so a domain's links never answer on another host. A short
+ * code wins over another link's alias spelled the same, so the answer never depends on row order;
+ * former aliases are looked up only when nothing else matched.
  */
 export async function findLinkByCode(
   db: Database,
-  code: string,
+  key: string,
   blocked: ReadonlySet<string> = new Set(),
 ): Promise<CachedLink | undefined> {
+  const { domainId, key: code } = splitDomainKey(key);
   const rows = await db
     .selectFrom('urls')
     .innerJoin('users', 'users.id', 'urls.user_id')
+    .leftJoin('domains', 'domains.id', 'urls.domain_id')
     .select(columns)
-    .where((eb) => eb.or([eb('short_url', '=', code), eb('custom_url_key', '=', code)]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('short_url', '=', code), domainId === null ? eb('urls.domain_id', 'is', null) : eb('urls.domain_id', '=', domainId)]),
+        // The key carries the domain already.
+        eb('custom_url_key', '=', key),
+      ]),
+    )
     .limit(2)
     .execute();
   const row = rows.find((candidate) => candidate.short_url === code) ?? rows[0];
@@ -83,8 +104,9 @@ export async function findLinkByCode(
     .selectFrom('former_aliases')
     .innerJoin('urls', 'urls.id', 'former_aliases.url_id')
     .innerJoin('users', 'users.id', 'urls.user_id')
+    .leftJoin('domains', 'domains.id', 'urls.domain_id')
     .select(columns)
-    .where('former_aliases.alias_key', '=', code)
+    .where('former_aliases.alias_key', '=', key)
     .executeTakeFirst();
   return former ? toCached(former, blocked) : undefined;
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { addressKey } from '@common/links/short-address';
 import { isReservedPath } from '@common/reserved-paths';
+import type { HostedDomains } from '../domains/hosted-domains';
 import { type Metrics, SAMPLE_EVERY } from '../metrics/metrics';
 import { type ClickLimits, isHumanVisit } from './click-limit';
 import type { LinkCache } from './link-cache';
@@ -25,6 +26,10 @@ export interface RedirectFastPath {
  * minimal Fastify route reaches about 0.7 of a bare node:http server). Anything else (a cache miss,
  * a query for the database, another method, a path that is not a plain code) goes to Fastify's
  * /:code route, which gives the same answer through the same function.
+ *
+ * The Host header picks the domain: the instance's own host costs one string comparison (with the
+ * last header that named it), a verified and enabled custom domain one lookup in the registry and
+ * its key prefix; any other host (unknown, unverified, disabled) is Fastify's site gate's.
  */
 export function createRedirectFastPath(
   linkCache: Pick<LinkCache, 'peek'>,
@@ -32,25 +37,40 @@ export function createRedirectFastPath(
   limits?: Pick<ClickLimits, 'takeNow' | 'countsWithClicks'>,
   /** Counted with plain increments; one answer in SAMPLE_EVERY timed. */
   metrics?: Pick<Metrics, 'hot' | 'redirectSeconds'>,
+  /** Who the Host header names; without it every request is the instance's own host. */
+  hostedDomains?: Pick<HostedDomains, 'siteOf'>,
 ): RedirectFastPath {
   const hot = metrics?.hot ?? { redirects: 0, cacheHits: 0, cacheMisses: 0 };
   const redirectSeconds = metrics?.redirectSeconds;
   let open = true;
+  // The last raw Host header that named the instance (absent names it too): what nearly every
+  // request on the instance's host sends again, so it costs a comparison. A header once the
+  // instance's stays so (a domain can never take the instance's name, an IP or a dotless name).
+  let instanceHost: string | undefined = undefined;
   return {
     handle(request, response) {
       if (!open || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+      const host = request.headers.host;
+      let prefix = '';
+      if (host !== instanceHost && hostedDomains) {
+        const site = hostedDomains.siteOf(host);
+        if (site === 'instance') instanceHost = host;
+        else if (site === 'unknown' || !site.verified || site.disabled) return false;
+        else prefix = site.keyPrefix;
+      }
       const url = request.url ?? '';
       const queryAt = url.indexOf('?');
       const code = queryAt === -1 ? url.slice(1) : url.slice(1, queryAt);
       if (url.charCodeAt(0) !== 47 /* '/' */) return false;
       let link;
+      // Reserved paths are the app's on the instance and the gate's 404 on a custom domain.
       if (possibleCode.test(code)) {
         if (isReservedPath(code)) return false;
-        link = linkCache.peek(code);
+        link = linkCache.peek(prefix === '' ? code : prefix + code);
       } else {
         const address = code.includes('%') ? addressFromPath(code) : undefined;
         if (address === undefined || isReservedPath(address)) return false;
-        link = linkCache.peek(addressKey(address));
+        link = linkCache.peek(prefix + addressKey(address));
       }
       if (!link) {
         hot.cacheMisses += 1;

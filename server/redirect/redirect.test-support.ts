@@ -1,4 +1,7 @@
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import type { Database } from '../db/database';
+import { domainAddressKey } from '../domains/domain-keys';
 import { insertLink as insertUrlRow } from '../links/links.queries';
 import type { RollupDimension } from '../db/schema';
 import { createPersonalWorkspace } from '../workspaces/personal-workspace';
@@ -14,6 +17,8 @@ export async function insertLink(
     originalUrl?: string;
     /** The link's life (migration 0009), as PATCH /api/links/:id would store it. */
     state?: { paused?: number; expires_at?: number | null; max_clicks?: number | null; password_hash?: string | null };
+    /** A custom domain's id (insertDomain): the link answers there, its alias keyed under the domain. */
+    domainId?: number;
   } = {},
 ): Promise<{ id: number; shortUrl: string; customUrl: string | null; originalUrl: string }> {
   counter += 1;
@@ -38,7 +43,95 @@ export async function insertLink(
     created_at: now,
     ...link.state,
   });
+  if (link.domainId !== undefined) await moveLinkToDomain(db, Number(row.id), link.domainId);
   return { id: Number(row.id), shortUrl, customUrl, originalUrl };
+}
+
+/** Puts a link on a custom domain as the links API stores one there: domain_id, and its alias keyed under it. */
+export async function moveLinkToDomain(db: Database, urlId: number, domainId: number | null) {
+  const row = await db.selectFrom('urls').select('custom_url').where('id', '=', urlId).executeTakeFirstOrThrow();
+  await db
+    .updateTable('urls')
+    .set({ domain_id: domainId, custom_url_key: row.custom_url === null ? null : domainAddressKey(domainId, row.custom_url) })
+    .where('id', '=', urlId)
+    .execute();
+}
+
+/** A workspace's domain row, verified unless told (a workspace of its own when none is given); its id. */
+export async function insertDomain(
+  db: Database,
+  domain: {
+    hostname: string;
+    workspaceId?: number;
+    verified?: boolean;
+    disabled?: boolean;
+    rootRedirect?: string | null;
+    notFoundRedirect?: string | null;
+  },
+): Promise<number> {
+  counter += 1;
+  const now = Date.now();
+  const workspaceId =
+    domain.workspaceId ??
+    Number(
+      (await db.insertInto('workspaces').values({ slug: `dominio-${counter}-${now}`, name: 'Dominio', created_at: now }).returning('id').executeTakeFirstOrThrow())
+        .id,
+    );
+  const row = await db
+    .insertInto('domains')
+    .values({
+      workspace_id: workspaceId,
+      hostname: domain.hostname,
+      verification_token: `token-${counter}`,
+      verified_at: domain.verified === false ? null : now,
+      disabled_at: domain.disabled ? now : null,
+      root_redirect: domain.rootRedirect ?? null,
+      not_found_redirect: domain.notFoundRedirect ?? null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * A request over real HTTP with the Host header given (fetch cannot set it): through the server's
+ * front (the fast path), then Fastify.
+ */
+export function requestOn(
+  origin: string,
+  host: string,
+  path: string,
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(new URL(path, origin), { method, headers: { host, ...headers }, agent: false }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** The status line and body of a raw request written as it is (an HTTP/1.0 one without Host, say). */
+export function rawRequest(port: number, text: string): Promise<{ statusLine: string; raw: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    let raw = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (raw += chunk));
+    socket.on('end', () => resolve({ statusLine: raw.split('\r\n')[0] ?? '', raw }));
+    socket.on('error', reject);
+  });
 }
 
 export async function clickCount(db: Database, urlId: number): Promise<number> {
