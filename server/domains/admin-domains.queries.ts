@@ -38,7 +38,7 @@ function domainsQuery(db: Database) {
     ]);
 }
 
-/** `q` as stored names are written: 'Empaña' finds 'xn--empaa-rta.es' too. */
+/** `q` as stored names are written, label by label: 'empaña.es' finds 'xn--empaa-rta.es' too. */
 function asciiOf(q: string): string {
   try {
     return punycode.toASCII(q.toLowerCase());
