@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './app-context';
 import { createClickWriter } from './clicks/click-writer';
 import { adminRoutes } from './admin/admin.routes';
+import { domainsRoutes } from './domains/domains.routes';
 import { createHostedDomains } from './domains/hosted-domains';
 import { createBlockedDomains } from './admin/blocked-domains';
 import { promoteAdminEmails } from './admin/admin-emails';
@@ -185,6 +186,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     await api.register(statsRoutes, context);
     await api.register(tokensRoutes, context);
     await api.register(workspacesPlugin, context);
+    await api.register(domainsRoutes, context);
     await api.register(openApiRoutes);
     await api.register(adminRoutes, context);
   });

@@ -32,6 +32,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADDRESS_HOLD_DAYS: 'un mes' })).toThrow(/ADDRESS_HOLD_DAYS: debe ser un número de días/);
   });
 
+  it('reads DOMAINS_PER_WORKSPACE: 10 unless told, 0 turns custom domains off', () => {
+    expect(loadConfig({}).domainsPerWorkspace).toBe(10);
+    expect(loadConfig({ DOMAINS_PER_WORKSPACE: '0' }).domainsPerWorkspace).toBe(0);
+    expect(loadConfig({ DOMAINS_PER_WORKSPACE: '25' }).domainsPerWorkspace).toBe(25);
+    expect(() => loadConfig({ DOMAINS_PER_WORKSPACE: 'muchos' })).toThrow(/DOMAINS_PER_WORKSPACE: debe ser un número de dominios/);
+    expect(() => loadConfig({ DOMAINS_PER_WORKSPACE: '-1' })).toThrow(/DOMAINS_PER_WORKSPACE/);
+  });
+
+  it("reads DNS_SERVERS as a list of addresses with optional ports; unset, the system's resolver", () => {
+    expect(loadConfig({}).dnsServers).toBeUndefined();
+    expect(loadConfig({ DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[::1]:53,2606:4700::1111' }).dnsServers).toEqual(['1.1.1.1', '127.0.0.1:5353', '[::1]:53', '2606:4700::1111']);
+    expect(() => loadConfig({ DNS_SERVERS: 'dns.google' })).toThrow(/DNS_SERVERS: debe ser una lista de direcciones IP/);
+    expect(() => loadConfig({ DNS_SERVERS: '1.1.1.1,udp://8.8.8.8' })).toThrow(/DNS_SERVERS/);
+  });
+
   it('uses an S3 bucket only when S3_BUCKET is set, and refuses a half-made S3 configuration', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(

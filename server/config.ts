@@ -206,7 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0) throw new ConfigError(`Configuración no válida:\n${problems.join('\n')}`);
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    // The variable's name alone: a list's item (DNS_SERVERS.1) is the variable's problem.
+    const lines = parsed.error.issues.map((issue) => `  ${String(issue.path[0] ?? '')}: ${issue.message}`);
     throw new ConfigError(`Configuración no válida:\n${lines.join('\n')}`);
   }
   const vars = parsed.data;

@@ -8,6 +8,8 @@ const actionLabels: Record<string, string> = {
   'user.delete': 'Eliminó la cuenta',
   'link.disable': 'Desactivó el link',
   'link.enable': 'Activó el link',
+  'domain.disable': 'Desactivó el dominio',
+  'domain.enable': 'Activó el dominio',
   'workspace.delete': 'Eliminó el espacio de trabajo',
   'settings.signup': 'Cambió el registro',
   'settings.blocked_domains': 'Cambió los dominios bloqueados',
@@ -38,6 +40,6 @@ export function auditDetailLabel(action: string, detail: string | null): string 
       .filter(Boolean)
       .join(' · ');
   }
-  if (action === 'link.disable' || action === 'user.disable' || action.startsWith('report.')) return `Motivo: ${detail}`;
+  if (action === 'link.disable' || action === 'domain.disable' || action === 'user.disable' || action.startsWith('report.')) return `Motivo: ${detail}`;
   return detail;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-setup';
+import { adminMessages } from '../admin/admin-messages';
 import { longUrlProblems } from '../links/link-schemas';
 import { domainMessages as m } from './domain-messages';
 import { checkHostname } from './hostname';
@@ -81,3 +82,28 @@ export const domainListSchema = z.object({
   limit: z.number().int(),
 });
 export type DomainList = z.infer<typeof domainListSchema>;
+
+/** GET /api/domains/tls-allowed (Caddy's on_demand_tls `ask`): the name a certificate is wanted for. */
+export const tlsAllowedQuerySchema = z.object({ domain: z.string().max(1000).optional() });
+export const tlsAllowedSchema = z.object({ allowed: z.literal(true) });
+
+/** The operator's view of a domain (GET /api/admin/domains). */
+export const adminDomainSchema = z.object({
+  id: z.number().int(),
+  hostname: z.string(),
+  displayHostname: z.string(),
+  workspace: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
+  verified: z.boolean(),
+  disabled: z.boolean(),
+  /** ISO 8601, or null while enabled. */
+  disabledAt: z.string().nullable(),
+  links: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminDomain = z.infer<typeof adminDomainSchema>;
+export const adminDomainsResponseSchema = z.object({ domains: z.array(adminDomainSchema), nextCursor: z.number().nullable() });
+export const adminDomainResponseSchema = z.object({ domain: adminDomainSchema });
+/** Disabled: the domain's links answer 410; the reason goes to the audit log. */
+export const adminDomainPatchSchema = z
+  .object({ disabled: z.boolean(), reason: z.string().trim().max(500, { error: adminMessages.reasonTooLong }).optional() })
+  .strict();

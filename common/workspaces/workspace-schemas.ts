@@ -97,6 +97,9 @@ export const activityActions = [
   'member.left',
   'invite.created',
   'invite.revoked',
+  'domain.added',
+  'domain.verified',
+  'domain.deleted',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

@@ -4,6 +4,8 @@ import type { AppContext } from '../app-context';
 import { keepAnAdmin } from '../admin/last-admin';
 import type { Database } from '../db/database';
 import { orphanHoldsOf } from '../links/held-addresses';
+import { domainsChanged } from '../domains/domains-changed';
+import { anyDomainIn } from '../domains/domains.queries';
 import { forgetRemovedLinks, removeLinks } from '../links/links-removal';
 import { leaveWorkspacesOf } from '../workspaces/account-workspaces';
 
@@ -46,13 +48,16 @@ export async function deleteAccount(context: AppContext, userId: number, options
     const links = await removeLinks(trx, { workspaceIds, createdBy: userId }, context.config.addressHoldDays);
     // Holds of links they deleted lately stay, for nobody to take back either.
     await orphanHoldsOf(trx, userId);
+    // Their domains go with the workspaces (the foreign key cascades).
+    const hadDomains = await anyDomainIn(trx, workspaceIds);
     await deleteRowsOf(trx, userId, workspaceIds);
-    return { profileImage: user.profile_image, links };
+    return { profileImage: user.profile_image, links, hadDomains };
   });
   if (!removed) return;
   // Their API tokens stop at once too, here and on every instance.
   await context.tokenCache.forgetUser(userId);
   await forgetRemovedLinks(context, removed.links, options.log);
+  if (removed.hadDomains) await domainsChanged(context);
 
   // The rows are gone: the picture is only tidied up. One that cannot be removed now is an orphan
   // the storage sweep (server/storage/orphan-sweep.ts) removes later.

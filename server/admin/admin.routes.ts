@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { openDatabaseReader } from '../db/database-reader';
 import { SEARCH_PAGE_CACHE_KIB } from '../db/sqlite-connection';
+import { adminDomainsRoutes } from '../domains/admin-domains.routes';
 import { adminLinksRoutes } from './admin-links.routes';
 import { adminSettingsRoutes } from './admin-settings.routes';
 import { adminUsersRoutes } from './admin-users.routes';
@@ -19,6 +20,7 @@ export async function adminRoutes(app: FastifyInstance, context: AppContext) {
     await admin.register((scope) => adminUsersRoutes(scope, context, reader));
     await admin.register((scope) => adminLinksRoutes(scope, context, reader));
     await admin.register((scope) => adminWorkspacesRoutes(scope, context, reader));
+    await admin.register((scope) => adminDomainsRoutes(scope, context, reader));
     await admin.register(adminSettingsRoutes, context);
   });
   // Public report form and sign-up status; the reports list checks the admin itself.

@@ -9,6 +9,8 @@ export type AuditAction =
   | 'user.delete'
   | 'link.disable'
   | 'link.enable'
+  | 'domain.disable'
+  | 'domain.enable'
   | 'workspace.delete'
   | 'settings.signup'
   | 'settings.blocked_domains'

@@ -38,6 +38,10 @@ const extraByRoute: Record<string, number[]> = {
   'GET /api/invites/:token': [409],
   'POST /api/invites/:token/accept': [409],
   'DELETE /api/admin/workspaces/:id': [409],
+  'POST /api/domains': [409],
+  'POST /api/domains/:id/verify': [409],
+  'DELETE /api/domains/:id': [409],
+  'GET /api/domains/tls-allowed': [404],
 };
 
 export const statusDescriptions: Record<number, string> = {
@@ -58,11 +62,12 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Routes that act in a workspace and take `?workspace=<slug>`: the links, tags and statistics a
- * token may call, and the tokens of a workspace ('Revocar todos', DELETE /api/tokens, is the
+ * token may call, the workspace's domains, and the tokens of a workspace ('Revocar todos', DELETE /api/tokens, is the
  * account's, in every workspace).
  */
 export function takesWorkspace(method: string, url: string): boolean {
   if (tokenMayCall(url)) return true;
+  if ((url === '/api/domains' || url.startsWith('/api/domains/')) && url !== '/api/domains/tls-allowed') return true;
   return (url === '/api/tokens' || url.startsWith('/api/tokens/')) && !(method === 'DELETE' && url === '/api/tokens');
 }
 

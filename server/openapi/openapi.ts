@@ -36,6 +36,7 @@ const TAGS: Array<[string, string, string]> = [
   ['/api/account', 'Cuenta', 'Tu cuenta (solo con sesión en la web).'],
   ['/api/workspaces', 'Espacios de trabajo', 'Espacios de trabajo, miembros, invitaciones y actividad (solo con sesión en la web).'],
   ['/api/invites', 'Espacios de trabajo', ''],
+  ['/api/domains', 'Dominios', 'Dominios propios de un espacio de trabajo (solo con sesión en la web) y la consulta de certificados de Caddy.'],
   ['/api/admin', 'Administración', 'Operación de la instancia (solo administradores).'],
 ];
 

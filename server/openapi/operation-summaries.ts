@@ -77,4 +77,13 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/invites/:token': 'Ver una invitación antes de aceptarla',
   'POST /api/invites/:token/accept': 'Aceptar una invitación y unirse al espacio de trabajo',
   'GET /api/workspaces/:slug/activity': 'Ver quién hizo qué en un espacio de trabajo',
+  'GET /api/domains': 'Listar los dominios propios del espacio de trabajo',
+  'POST /api/domains': 'Añadir un dominio propio (devuelve el registro TXT que lo verifica)',
+  'GET /api/domains/:id': 'Ver un dominio propio',
+  'PATCH /api/domains/:id': 'Cambiar adónde llevan la raíz y los códigos desconocidos de un dominio',
+  'DELETE /api/domains/:id': 'Eliminar un dominio propio que ningún link usa',
+  'POST /api/domains/:id/verify': 'Verificar un dominio consultando su registro TXT',
+  'GET /api/domains/tls-allowed': 'Saber si se puede pedir un certificado para un nombre (on_demand_tls de Caddy)',
+  'GET /api/admin/domains': 'Buscar los dominios propios de todos los espacios de trabajo',
+  'PATCH /api/admin/domains/:id': 'Desactivar o activar un dominio propio',
 };

@@ -9,8 +9,8 @@ import { addMember, createWorkspaceAs, person, type Person, type Team, team } fr
 import { apiRouteKeys } from './registered-routes';
 import { coveredByWorkspaceMatrix } from './workspace-access-routes';
 
-// The access matrix's workspace block: every route of the workspaces, their members, invitations
-// and activity, and the operator's workspaces, called as an anonymous visitor, with a forged
+// The access matrix's workspace block: every route of the workspaces, their members, invitations,
+// activity and domains, and the operator's workspaces and domains, called as an anonymous visitor, with a forged
 // session, as a signed-in user who belongs to nothing there (outsider), and as a viewer, an editor,
 // an admin and an owner of the workspace. The owner is also the install's admin. Checked against
 // the routes the app registers, as access-matrix.test.ts does for the rest (it leaves these here).
@@ -77,6 +77,21 @@ async function freshTeam({ t, team: world }: World): Promise<{ slug: string; id:
   await addMember(t, workspace.id, extra.id, 'viewer');
   return { slug: workspace.slug, id: workspace.id, extra };
 }
+
+/** A verified domain of the team, written straight into the table (adding one is tested in server/domains). */
+async function teamDomain({ t, team: world }: World, label: string): Promise<number> {
+  const now = Date.now();
+  const row = await t.database.db
+    .insertInto('domains')
+    .values({ workspace_id: world.workspace.id, hostname: `${label}-${++counter}-${now}.matriz.test`, verification_token: 'corto-verify=matriz', verified_at: now, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.app.appContext.hostedDomains.load();
+  return Number(row.id);
+}
+let sharedDomain: number | undefined;
+const worldDomain = async (world: World) => (sharedDomain ??= await teamDomain(world, 'equipo'));
+const inTeam = ({ team: world }: World, url: string) => `${url}${url.includes('?') ? '&' : '?'}workspace=${world.workspace.slug}`;
 
 const matrix: Record<string, Entry> = {
   'GET /api/workspaces': {
@@ -174,6 +189,57 @@ const matrix: Record<string, Entry> = {
     status: fromRole('viewer', 200),
     request: ({ team: world }, _caller, cookie) => send('GET', `/api/workspaces/${world.workspace.slug}/activity`, cookie),
   },
+  'GET /api/domains': {
+    access: 'private',
+    status: fromRole('viewer', 200),
+    request: (world, _caller, cookie) => send('GET', inTeam(world, '/api/domains'), cookie),
+  },
+  'POST /api/domains': {
+    access: 'private',
+    status: fromRole('admin', 201),
+    request: (world, caller, cookie) => send('POST', inTeam(world, '/api/domains'), cookie, { hostname: `${unique(caller)}.matriz.test` }),
+  },
+  'GET /api/domains/:id': {
+    access: 'private',
+    status: fromRole('viewer', 200),
+    request: async (world, _caller, cookie) => send('GET', inTeam(world, `/api/domains/${await worldDomain(world)}`), cookie),
+  },
+  'PATCH /api/domains/:id': {
+    access: 'private',
+    status: fromRole('admin', 200),
+    request: async (world, _caller, cookie) => send('PATCH', inTeam(world, `/api/domains/${await worldDomain(world)}`), cookie, { rootRedirect: null }),
+  },
+  'DELETE /api/domains/:id': {
+    access: 'private',
+    status: fromRole('admin', 204),
+    request: async (world, _caller, cookie) => send('DELETE', inTeam(world, `/api/domains/${await teamDomain(world, 'borrable')}`), cookie),
+  },
+  'POST /api/domains/:id/verify': {
+    access: 'private',
+    // Already verified: answered without a DNS lookup (the lookup is tested against dnsmasq).
+    status: fromRole('admin', 200),
+    request: async (world, _caller, cookie) => send('POST', inTeam(world, `/api/domains/${await worldDomain(world)}/verify`), cookie),
+  },
+  'GET /api/domains/tls-allowed': {
+    access: 'public',
+    status: { anonymous: 200, forged: 200, outsider: 200, viewer: 200, editor: 200, admin: 200, owner: 200 },
+    async request(world, _caller, cookie) {
+      const id = await worldDomain(world);
+      const domain = await world.t.database.db.selectFrom('domains').select('hostname').where('id', '=', id).executeTakeFirstOrThrow();
+      return send('GET', `/api/domains/tls-allowed?domain=${domain.hostname}`, cookie);
+    },
+  },
+  'GET /api/admin/domains': {
+    access: 'private',
+    status: installAdmin(200),
+    request: (_world, _caller, cookie) => send('GET', '/api/admin/domains', cookie),
+  },
+  'PATCH /api/admin/domains/:id': {
+    access: 'private',
+    status: installAdmin(200),
+    // Enabling a domain that is not disabled: the team's domain stays as it was for the other rows.
+    request: async (world, _caller, cookie) => send('PATCH', `/api/admin/domains/${await worldDomain(world)}`, cookie, { disabled: false }),
+  },
   'GET /api/admin/workspaces': {
     access: 'private',
     status: installAdmin(200),
@@ -200,7 +266,8 @@ describe.each(testDialects)('access matrix of the workspace routes on %s', (dial
   let registered: string[];
 
   beforeAll(async () => {
-    const t = await createTestApp(dialect, { LINKS_PER_HOUR: '0', AUTH_RATE_LIMIT_IP: '0', AUTH_RATE_LIMIT_EMAIL: '0' });
+    const t = await createTestApp(dialect, { LINKS_PER_HOUR: '0', AUTH_RATE_LIMIT_IP: '0', AUTH_RATE_LIMIT_EMAIL: '0', DOMAINS_PER_WORKSPACE: '1000' });
+    sharedDomain = undefined;
     await t.app.ready();
     registered = apiRouteKeys(t.app).filter(coveredByWorkspaceMatrix);
     const matrixTeam = await team(t, `Equipo matriz ${dialect}`);

@@ -24,6 +24,8 @@ const PUBLIC_ROUTES = new Set([
   '/api/reports',
   // A workspace invitation's preview: the page its link opens, before its addressee signs in.
   '/api/invites/:token',
+  // Caddy's on_demand_tls question: which names may have a certificate.
+  '/api/domains/tls-allowed',
 ]);
 
 const startsWithSegment = (path: string, prefix: string) =>

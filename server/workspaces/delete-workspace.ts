@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
+import { domainsChanged } from '../domains/domains-changed';
+import { anyDomainIn } from '../domains/domains.queries';
 import { forgetRemovedLinks, removeLinks } from '../links/links-removal';
 
 // Deleting a team workspace (its owner with the password, or an operator): everything in it goes,
@@ -26,13 +28,15 @@ export async function deleteWorkspace(context: AppContext, workspaceId: number, 
     if (!workspace) return undefined;
     const links = await removeLinks(trx, { workspaceIds: [workspaceId] }, context.config.addressHoldDays);
     const tokens = await trx.deleteFrom('api_tokens').where('workspace_id', '=', workspaceId).returning('token_hash').execute();
-    // Members, invitations, activity, tags and totals cascade with it.
+    const hadDomains = await anyDomainIn(trx, [workspaceId]);
+    // Members, invitations, activity, tags, totals and domains cascade with it.
     await trx.deleteFrom('workspaces').where('id', '=', workspaceId).execute();
-    return { workspace, links, tokenHashes: tokens.map((token) => token.token_hash) };
+    return { workspace, links, hadDomains, tokenHashes: tokens.map((token) => token.token_hash) };
   });
   if (!removed) return undefined;
   if (removed.tokenHashes.length > 0) await context.tokenCache.forget(removed.tokenHashes);
   await forgetRemovedLinks(context, removed.links, log);
+  if (removed.hadDomains) await domainsChanged(context);
   const { workspace } = removed;
   return { id: Number(workspace.id), slug: workspace.slug, name: workspace.name, links: removed.links.length };
 }

@@ -6,6 +6,8 @@ describe('the audit log in Spanish', () => {
     expect(auditActionLabel('settings.signup')).toBe('Cambió el registro');
     expect(auditActionLabel('report.resolve')).toBe('Marcó una denuncia como resuelta');
     expect(auditActionLabel('workspace.delete')).toBe('Eliminó el espacio de trabajo');
+    expect(auditActionLabel('domain.disable')).toBe('Desactivó el dominio');
+    expect(auditActionLabel('domain.enable')).toBe('Activó el dominio');
     expect(auditActionLabel('x.y')).toBe('Otra acción (x.y)');
   });
 
@@ -19,6 +21,7 @@ describe('the audit log in Spanish', () => {
       'Añadidos: mal.example, peor.example · Quitados: bien.example',
     );
     expect(auditDetailLabel('link.disable', 'Phishing')).toBe('Motivo: Phishing');
+    expect(auditDetailLabel('domain.disable', 'Phishing')).toBe('Motivo: Phishing');
     expect(auditDetailLabel('user.delete', null)).toBe('');
   });
 });

@@ -46,6 +46,12 @@ describe('activitySentence', () => {
     expect(activitySentence(entry('links.imported', 'links.csv'))).toBe('Ana importó enlaces');
   });
 
+  it('names the domain added, verified or deleted as people read it', () => {
+    expect(activitySentence(entry('domain.added', 'go.empresa.es'))).toBe('Ana añadió el dominio go.empresa.es');
+    expect(activitySentence(entry('domain.verified', 'empaña.es'))).toBe('Ana verificó el dominio empaña.es');
+    expect(activitySentence(entry('domain.deleted', 'go.empresa.es'))).toBe('Ana eliminó el dominio go.empresa.es');
+  });
+
   it('names the workspace when it was created or renamed', () => {
     expect(activitySentence(entry('workspace.created', 'Marketing'))).toBe('Ana creó el espacio «Marketing»');
     expect(activitySentence(entry('workspace.renamed', 'Ventas'))).toBe('Ana cambió el nombre del espacio a «Ventas»');

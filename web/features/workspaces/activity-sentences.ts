@@ -61,6 +61,12 @@ function predicate(entry: ActivityEntry): string {
       return `invitó a ${entry.target}${as}`;
     case 'invite.revoked':
       return `revocó la invitación de ${entry.target}`;
+    case 'domain.added':
+      return `añadió el dominio ${entry.target}`;
+    case 'domain.verified':
+      return `verificó el dominio ${entry.target}`;
+    case 'domain.deleted':
+      return `eliminó el dominio ${entry.target}`;
   }
 }
 
