@@ -1,6 +1,8 @@
 // What the API and the web app say about a workspace's own domains.
 
 export const DOMAIN_CHALLENGE_PREFIX = '_corto-challenge';
+/** Days a name added but never verified stays held; then another workspace may add it. */
+export const UNVERIFIED_CLAIM_DAYS = 7;
 
 export const domainMessages = {
   hostnameRequired: 'Escribe el nombre del dominio (por ejemplo, go.empresa.es)',
@@ -17,6 +19,7 @@ export const domainMessages = {
   hostnameUnderInstance: 'Ese dominio es parte del dominio de esta instancia: no se puede añadir',
   hostnameBlocked: 'Ese dominio está bloqueado en esta instancia',
   hostnameTaken: 'Ese dominio ya está añadido en un espacio de trabajo',
+  hostnameClaimed: `Otro espacio de trabajo ha añadido ese dominio y aún no lo ha verificado. Si no lo verifica en ${UNVERIFIED_CLAIM_DAYS} días desde que lo añadió, podrás añadirlo tú.`,
   tooMany: (limit: number) => `Un espacio de trabajo puede tener como máximo ${limit} ${limit === 1 ? 'dominio' : 'dominios'}`,
   customDomainsOff: 'Los dominios propios están desactivados en esta instancia',
   notFound: 'Dominio no encontrado',

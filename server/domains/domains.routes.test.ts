@@ -1,4 +1,4 @@
-import { domainMessages as m } from '@common/domains/domain-messages';
+import { UNVERIFIED_CLAIM_DAYS, domainMessages as m } from '@common/domains/domain-messages';
 import { adminMessages } from '@common/admin/admin-messages';
 import { linkMessages } from '@common/links/link-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,6 +152,28 @@ describe.each(testDialects)('custom domains of a workspace on %s', (dialect) => 
     }
   });
 
+  it(`lets another workspace add a name claimed but not verified for ${UNVERIFIED_CLAIM_DAYS} days, never one verified`, async () => {
+    const other = await person(t.app, 'Recién llegada');
+    const hostname = fresh('olvidado');
+    const claimed = await addDomainAs(t.app, ana.cookie, hostname);
+    const early = await postDomain(t.app, other.cookie, hostname);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(m.hostnameClaimed);
+    // The claim grows old without a TXT record.
+    const old = Date.now() - (UNVERIFIED_CLAIM_DAYS * 24 + 1) * 60 * 60 * 1000;
+    await t.database.db.updateTable('domains').set({ created_at: old }).where('id', '=', claimed.id).execute();
+    const taken = await postDomain(t.app, other.cookie, hostname);
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(await t.database.db.selectFrom('domains').select('id').where('hostname', '=', hostname).execute()).toEqual([{ id: taken.json().domain.id }]);
+    expect(t.app.appContext.hostedDomains.byId(claimed.id)).toBeUndefined();
+    // A verified name stays its workspace's, however old.
+    await t.database.db.updateTable('domains').set({ created_at: old, verified_at: old }).where('id', '=', taken.json().domain.id).execute();
+    const again = await postDomain(t.app, ana.cookie, hostname);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(m.hostnameTaken);
+    await t.database.db.deleteFrom('domains').where('hostname', '=', hostname).execute();
+  });
+
   it('gives a name to one workspace only: two claiming it at once, exactly one wins', async () => {
     const other = await person(t.app, 'Otra');
     for (let round = 0; round < 3; round++) {
@@ -159,7 +181,7 @@ describe.each(testDialects)('custom domains of a workspace on %s', (dialect) => 
       const answers = await Promise.all([postDomain(t.app, ana.cookie, hostname), postDomain(t.app, other.cookie, hostname)]);
       const statuses = answers.map((answer) => answer.statusCode).sort();
       expect(statuses, answers.map((answer) => answer.body).join(' | ')).toEqual([201, 409]);
-      expect(answers.find((answer) => answer.statusCode === 409)!.json().error.message).toBe(m.hostnameTaken);
+      expect(answers.find((answer) => answer.statusCode === 409)!.json().error.message).toBe(m.hostnameClaimed);
       const rows = await t.database.db.selectFrom('domains').select('workspace_id').where('hostname', '=', hostname).execute();
       expect(rows).toHaveLength(1);
       const winner = answers.find((answer) => answer.statusCode === 201)!.json().domain;

@@ -1,4 +1,4 @@
-import { domainMessages as m } from '@common/domains/domain-messages';
+import { domainMessages as m, UNVERIFIED_CLAIM_DAYS } from '@common/domains/domain-messages';
 import {
   addDomainSchema,
   domainListSchema,
@@ -45,7 +45,7 @@ function domainIdOf(raw: string): number {
 }
 
 const refused = (field: string, message: string) => new AppError('validation', errorMessages.validation, { [field]: [message] });
-const taken = () => new AppError('conflict', m.hostnameTaken);
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** PostgreSQL's and SQLite's words for a row other rows still point to. */
 const isForeignKeyViolation = (error: unknown) => {
@@ -57,6 +57,13 @@ export async function domainsRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context.database;
   const { config, hostedDomains } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Why a name cannot be added: here already, proved elsewhere, or only claimed elsewhere (and when it frees). */
+  async function takenBy(hostname: string, workspaceId: number): Promise<AppError> {
+    const holder = await db.selectFrom('domains').select(['verified_at', 'workspace_id']).where('hostname', '=', hostname).executeTakeFirst();
+    const claimedElsewhere = holder !== undefined && holder.verified_at === null && Number(holder.workspace_id) !== workspaceId;
+    return new AppError('conflict', claimedElsewhere ? m.hostnameClaimed : m.hostnameTaken);
+  }
 
   async function ownDomain(workspaceId: number, rawId: string): Promise<DomainWithLinks> {
     const domain = await findWorkspaceDomain(db, workspaceId, domainIdOf(rawId));
@@ -104,6 +111,14 @@ export async function domainsRoutes(app: FastifyInstance, context: AppContext) {
         id = await db.transaction().execute(async (trx) => {
           await lockWorkspace(trx, workspace.id);
           if ((await countWorkspaceDomains(trx, workspace.id)) >= limit) throw new AppError('conflict', m.tooMany(limit));
+          // A name added and never proved holds nobody off for ever: after UNVERIFIED_CLAIM_DAYS
+          // another workspace may add it (a squatter cannot keep a company from its own domain).
+          await trx
+            .deleteFrom('domains')
+            .where('hostname', '=', hostname)
+            .where('verified_at', 'is', null)
+            .where('created_at', '<', Date.now() - UNVERIFIED_CLAIM_DAYS * DAY_MS)
+            .execute();
           const row = await trx
             .insertInto('domains')
             .values({ workspace_id: workspace.id, hostname, verification_token: newVerificationValue(), created_by: user.id, created_at: Date.now() })
@@ -114,7 +129,7 @@ export async function domainsRoutes(app: FastifyInstance, context: AppContext) {
         });
       } catch (error) {
         // Another workspace (or this one) holds the name, or took it a moment ago.
-        if (isUniqueViolation(error)) throw taken();
+        if (isUniqueViolation(error)) throw await takenBy(hostname, workspace.id);
         throw error;
       }
       await domainsChanged(context);
