@@ -62,7 +62,7 @@ describe.each(testDialects)('export, bulk and import on %s', (dialect) => {
 
   it('streams a header alone for a user without links', async () => {
     const response = await exportCsv();
-    expect(response.body).toBe('\uFEFFtitle,longUrl,customUrl,tags,shortLink,clicks,scans,status,createdAt\r\n');
+    expect(response.body).toBe('\uFEFFtitle,longUrl,customUrl,tags,domain,shortLink,clicks,scans,status,createdAt\r\n');
   });
 
   it('creates each body of a bulk request on its own, in order, and a repeated Idempotency-Key creates nothing twice', async () => {
