@@ -1,6 +1,8 @@
 import { domainMessages } from '@common/domains/domain-messages';
 import { importAliasRepeated, linkMessages as m } from '@common/links/link-messages';
 import type { ImportResult, Link, LinkList } from '@common/links/link-schemas';
+import path from 'node:path';
+import { buckets } from '@common/constants';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../admin/admin-test-support';
 import { insertDomain } from '../domains/domain-rows.test-support';
@@ -8,7 +10,10 @@ import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { multipart, sameOrigin } from '../test/test-users';
 import { personalWorkspaceIdOf } from '../workspaces/personal-workspace';
 import { type Person, person, team } from '../workspaces/workspaces.test-support';
+import { createLocalStorage } from '../storage/local-storage';
 import { decodeQr } from './links.test-support';
+import { qrPng } from './qr';
+import { refreshStoredQrs } from './qr-refresh';
 
 const BASE = 'https://corto.example';
 
@@ -55,6 +60,14 @@ describe.each(testDialects)('links on a custom domain on %s', (dialect) => {
       expect(own).toMatchObject({ domain: null, shortLink: `${BASE}/${own.shortCode}` });
     }
     expect((await create({})).domain).toBeNull();
+
+    // `corto qr-refresh` (PUBLIC_BASE_URL changed) draws a domain link on its domain still.
+    const storage = createLocalStorage(path.join(t.config.dataDir, 'storage'));
+    await storage.put(buckets.qrs, `qr-${link.shortCode}.png`, qrPng('https://otro.example/x'), 'image/png');
+    expect(await storedQr(link)).toBe('https://otro.example/x');
+    await refreshStoredQrs({ db: t.database.db, storage, config: { publicBaseUrl: 'https://nuevo.example' }, all: true });
+    expect(await storedQr(link)).toBe('https://go.empresa.es/oferta?qr=1');
+    expect(await storedQr(bare)).toBe(`https://go.empresa.es/${bare.shortCode}?qr=1`);
   });
 
   it('refuses a domain that is unknown, another workspace’s, not verified or disabled, in Spanish', async () => {
