@@ -65,6 +65,8 @@ export const linkMessages = {
   addressNotFound: 'Esa dirección no es una dirección anterior de este link',
   freeAddressFailed: 'No se pudo liberar la dirección',
   forwardQueryInvalid: 'Indica si el link reenvía los parámetros de la visita',
+  /** `domain` of a creation or edit that is not text (its hostname is checked by the server). */
+  domainInvalid: 'Escribe el dominio del link (por ejemplo, go.empresa.es) o déjalo vacío para usar el de esta instancia',
   tagsInvalid: 'Las etiquetas deben ser una lista de textos',
   tagsTooMany: `Un link puede tener como máximo ${TAGS_PER_LINK} etiquetas`,
   tagEmpty: 'Una etiqueta no puede estar vacía',

@@ -131,6 +131,15 @@ export const createLinkSchema = z.object({
   forwardQuery: z.boolean({ error: m.forwardQueryInvalid }).optional(),
   /** Chips to find the link by; none when left out. */
   tags: tagsSchema.optional().transform((tags) => tags ?? []),
+  /**
+   * The workspace's custom domain the link answers on, in any spelling ('Go.Empresa.es', 'empaña.es');
+   * null, blank or the instance's own host: the instance's host. The server checks it is a verified domain of the workspace.
+   */
+  domain: z
+    .string({ error: m.domainInvalid })
+    .trim()
+    .nullish()
+    .transform((value) => value || null),
 });
 
 export type CreateLinkInput = z.input<typeof createLinkSchema>;
@@ -166,6 +175,12 @@ export const updateLinkSchema = z
       .nullable(),
     /** The link's whole set of tags: the ones left out are taken off. */
     tags: tagsSchema,
+    /** Moves the link to another domain of the workspace; null or blank: to the instance's own host. */
+    domain: z
+      .string({ error: m.domainInvalid })
+      .trim()
+      .nullable()
+      .transform((value) => value || null),
   })
   .partial()
   // A field the API does not know (shortCode, clicks, tags...) is refused, not ignored.
@@ -188,8 +203,13 @@ export const linkSchema = z.object({
   originalUrl: z.string(),
   shortCode: z.string(),
   customUrl: z.string().nullable(),
-  /** The full public address: PUBLIC_BASE_URL/{customUrl ?? shortCode}. */
+  /**
+   * The full public address: PUBLIC_BASE_URL/{customUrl ?? shortCode}, or https://{domain}/{customUrl ?? shortCode}
+   * for a link on a custom domain.
+   */
   shortLink: z.string(),
+  /** The custom domain the link answers on (lower case, punycode); null for the instance's own host. */
+  domain: z.string().nullable(),
   /** Where the QR PNG is served from. */
   qr: z.string(),
   /** ISO 8601. */
@@ -259,6 +279,11 @@ export const listLinksQuerySchema = z.object({
   order: z.enum(['asc', 'desc'], { error: m.orderInvalid }).default('desc'),
   /** Only the links this member created (their user id). */
   createdBy: z.coerce.number({ error: m.createdByInvalid }).int(m.createdByInvalid).min(1, m.createdByInvalid).max(Number.MAX_SAFE_INTEGER, m.createdByInvalid).optional(),
+  /**
+   * Only the links on this custom domain (any spelling); the instance's own host: the links without
+   * one. A name that is no domain of the workspace finds nothing.
+   */
+  domain: z.string({ error: m.domainInvalid }).trim().max(300, m.domainInvalid).optional(),
 });
 
 export type ListLinksQuery = z.input<typeof listLinksQuerySchema>;

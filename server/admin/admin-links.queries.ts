@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { checkHostname } from '@common/domains/hostname';
 import { addressKey } from '@common/links/short-address';
+import { domainAddressKey } from '../domains/domain-keys';
 import type { Database } from '../db/database';
 import type { DatabaseReader } from '../db/database-reader';
 import { dialectOf } from '../db/dialect';
@@ -19,13 +21,18 @@ export interface AdminLinkRow {
   disabled_at: number | null;
   disabled_reason: string | null;
   user_id: number;
+  domain_id: number | null;
   owner_email: string;
+  /** The hostname of its custom domain; null on the instance's host. */
+  domain: string | null;
 }
 
 export function adminLinksQuery(db: Database) {
   return db
     .selectFrom('urls')
     .innerJoin('users', 'users.id', 'urls.user_id')
+    // By primary key, for the page's rows: the address is on the link's domain.
+    .leftJoin('domains', 'domains.id', 'urls.domain_id')
     .select([
       'urls.id',
       'urls.title',
@@ -37,7 +44,9 @@ export function adminLinksQuery(db: Database) {
       'urls.disabled_at',
       'urls.disabled_reason',
       'urls.user_id',
+      'urls.domain_id',
       'users.email as owner_email',
+      'domains.hostname as domain',
     ]);
 }
 
@@ -59,6 +68,8 @@ export async function searchAllLinks(reader: DatabaseReader, q: string, cursor: 
     // matched exactly (both are indexed).
     const address = addressKey(q.replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/^.*\//, ''));
     const few = await fewLinkMatches(reader, title, destination);
+    // An alias typed with a custom domain's name is looked up on that domain (domainAddressKey).
+    const onDomain = await domainOfTyped(reader, q);
     const text = few
       ? [idIn('urls.id', few)]
       : [
@@ -67,9 +78,19 @@ export async function searchAllLinks(reader: DatabaseReader, q: string, cursor: 
           // lowercases every row's URL (and pg_trgm's index serves ILIKE as it is).
           sql<boolean>`urls.original_url ${dialectOf(db) === 'postgres' ? sql.raw('ilike') : sql.raw('like')} ${likeContains(destination)} escape '\\'`,
         ];
-    query = query.where((eb) => eb.or([eb('urls.short_url', '=', address), eb('urls.custom_url_key', '=', address), ...text]));
+    const aliasKeys = [address, ...(onDomain === undefined ? [] : [domainAddressKey(onDomain, address)])];
+    query = query.where((eb) => eb.or([eb('urls.short_url', '=', address), eb('urls.custom_url_key', 'in', aliasKeys), ...text]));
   }
   return (await reader.rows(query)).map(numbers);
+}
+
+/** The id of the custom domain a typed address starts with ('https://go.empresa.es/oferta'), if any. */
+async function domainOfTyped(reader: DatabaseReader, q: string): Promise<number | undefined> {
+  const host = /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^/?#\s]+)\/[^/]*$/i.exec(q.trim())?.[1];
+  const checked = host === undefined ? undefined : checkHostname(host);
+  if (checked === undefined || 'error' in checked) return undefined;
+  const [row] = await reader.rows(reader.db.selectFrom('domains').select('id').where('hostname', '=', checked.hostname));
+  return row ? Number(row.id) : undefined;
 }
 
 /** SQLite: the ids of the few links whose title or destination holds the term (see fewTitleMatches). */

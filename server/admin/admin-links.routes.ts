@@ -14,7 +14,7 @@ import type { DatabaseReader } from '../db/database-reader';
 import { signedInUser } from '../auth/require-user';
 import { AppError } from '../http/app-error';
 import { shortLinkOf } from '../links/link-mapper';
-import { formerAliasesOf } from '../links/links.queries';
+import { domainIdOf, forgetLinkAddresses, formerAliasKeysOf } from '../links/link-addresses';
 import { recordAudit } from './audit-log';
 import { type AdminLinkRow, findAdminLink, searchAllLinks } from './admin-links.queries';
 import { ADMIN_PAGE_SIZE } from './admin-users.queries';
@@ -27,7 +27,7 @@ export function adminLinkOf(row: AdminLinkRow, publicBaseUrl: string): AdminLink
     id: row.id,
     title: row.title,
     originalUrl: row.original_url,
-    shortLink: shortLinkOf(publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url }),
+    shortLink: shortLinkOf(publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url, domain: row.domain }),
     createdAt: new Date(Number(row.created_at)).toISOString(),
     clicks: row.click_count,
     disabled: row.disabled_at !== null,
@@ -69,10 +69,10 @@ export async function adminLinksRoutes(app: FastifyInstance, context: AppContext
         .set(disabled ? { disabled_at: Date.now(), disabled_reason: reason || null } : { disabled_at: null, disabled_reason: null })
         .where('id', '=', row.id)
         .execute();
-      const previousAddresses = (await formerAliasesOf(db, [row.id])).get(row.id) ?? [];
+      const former = (await formerAliasKeysOf(db, [row.id])).get(row.id) ?? [];
       // Every instance answers the next visit from the database again: 410, or the redirect.
-      await context.linkCache.forget({ shortCode: row.short_url, customUrl: row.custom_url, previousAddresses });
-      const address = shortLinkOf(publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url });
+      await forgetLinkAddresses(context.linkCache, { domainId: domainIdOf(row.domain_id), shortCode: row.short_url, customUrl: row.custom_url }, former);
+      const address = shortLinkOf(publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url, domain: row.domain });
       await recordAudit(db, me, disabled ? 'link.disable' : 'link.enable', address, disabled ? reason || null : null);
       return { link: adminLinkOf((await findAdminLink(db, row.id))!, publicBaseUrl) };
     },

@@ -10,6 +10,7 @@ import type { UrlRow } from '../db/schema';
 import { AppError } from '../http/app-error';
 import type { ClaimOne } from './creation-quota';
 import { destinationProblem } from './destination-policy';
+import { resolveLinkDomain } from './link-domain';
 import { shortLinkOf } from './link-mapper';
 import { setLinkTags } from './link-tags';
 import { insertLink, isAddressTaken } from './links.queries';
@@ -26,14 +27,21 @@ const aliasTaken = (why: 'taken' | 'held' = 'taken') => {
   return new AppError('conflict', message, { customUrl: [message] });
 };
 
-/** A short code that is free both as a code and as an alias, and is not one of the app's paths. */
-async function freeShortCode(db: AppContext['database']['db'], drawCode: () => string): Promise<string> {
+/**
+ * A short code that is free as a code (across the instance) and as an address on the instance's
+ * host and on the link's domain, and is not one of the app's paths.
+ */
+async function freeShortCode(db: AppContext['database']['db'], drawCode: () => string, domainId: number | null): Promise<string> {
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
     const code = drawCode();
-    if (!isReservedPath(code) && !(await isAddressTaken(db, code))) return code;
+    if (isReservedPath(code) || (await isAddressTaken(db, code))) continue;
+    if (domainId === null || !(await isAddressTaken(db, code, undefined, domainId))) return code;
   }
   throw new Error('No free short code after several attempts');
 }
+
+/** A link just created, with the hostname of its custom domain (null on the instance's host). */
+export type CreatedLink = UrlRow & { domainHostname: string | null };
 
 /**
  * Creates a link in the actor's workspace, made by the actor: QR stored first, then the row (and
@@ -43,14 +51,14 @@ async function freeShortCode(db: AppContext['database']['db'], drawCode: () => s
 export async function createLink(
   { database, storage, config, blockedDomains }: Pick<AppContext, 'database' | 'storage' | 'config'> & Partial<Pick<AppContext, 'blockedDomains'>>,
   actor: LinkActor,
-  input: Omit<CreateLink, 'tags'> & { tags?: string[] },
+  input: Omit<CreateLink, 'tags' | 'domain'> & { tags?: string[]; domain?: string | null | undefined },
   /** Where codes come from; tests pass a fixed sequence to exercise collisions. */
   drawCode: () => string = newShortCode,
   /** Run first in the transaction that inserts: the hourly quota's claim (creation-quota.ts). */
   claim?: ClaimOne,
   /** false for an import's rows, which its one summarising entry records. */
   recordsActivity = true,
-): Promise<UrlRow> {
+): Promise<CreatedLink> {
   const { db } = database;
   const userId = actor.user.id;
   const destination = destinationProblem(input.longUrl, {
@@ -59,13 +67,15 @@ export async function createLink(
     blockedDomains: blockedDomains?.domains,
   });
   if (destination) throw new AppError('validation', errorMessages.validation, { longUrl: [destination] });
-  const taken = input.customUrl && (await isAddressTaken(db, input.customUrl, userId));
+  const domain = await resolveLinkDomain(db, config, actor.workspace.id, input.domain);
+  const domainId = domain?.id ?? null;
+  const taken = input.customUrl && (await isAddressTaken(db, input.customUrl, userId, domainId));
   if (taken) throw aliasTaken(taken);
 
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
-    const shortCode = await freeShortCode(db, drawCode);
+    const shortCode = await freeShortCode(db, drawCode, domainId);
     const key = qrKey(shortCode);
-    const shortLink = shortLinkOf(config.publicBaseUrl, { shortCode, customUrl: input.customUrl });
+    const shortLink = shortLinkOf(config.publicBaseUrl, { shortCode, customUrl: input.customUrl, domain: domain?.hostname ?? null });
     await storage.put(buckets.qrs, key, qrPng(qrAddressOf(shortLink)), 'image/png');
     try {
       // The link and its tags together, or neither.
@@ -78,6 +88,7 @@ export async function createLink(
           original_url: input.longUrl,
           custom_url: input.customUrl,
           short_url: shortCode,
+          domain_id: domainId,
           qr: key,
           created_at: Date.now(),
           forward_query: input.forwardQuery ? 1 : 0,
@@ -86,14 +97,14 @@ export async function createLink(
         if (recordsActivity) {
           await recordActivity(trx, { workspaceId: actor.workspace.id, actor: actor.user, action: 'link.created', target: row.custom_url ?? row.short_url, detail: row.title });
         }
-        return row;
+        return { ...row, domainHostname: domain?.hostname ?? null };
       });
     } catch (error) {
       // The insert's error is the one to report; a file left behind would only be an orphan.
       await storage.remove(buckets.qrs, key).catch(() => undefined);
       if (!isUniqueViolation(error)) throw error;
       // Someone took the alias or the code in the meantime: the alias is final, the code is drawn again.
-      const takenNow = input.customUrl && (await isAddressTaken(db, input.customUrl, userId));
+      const takenNow = input.customUrl && (await isAddressTaken(db, input.customUrl, userId, domainId));
       if (takenNow) throw aliasTaken(takenNow);
     }
   }

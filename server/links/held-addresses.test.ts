@@ -44,7 +44,7 @@ describe.each(testDialects)('addresses of deleted links and accounts on %s', (di
     const move = await t.app.inject({ method: 'PATCH', url: `/api/links/${theirs.id}`, headers: { cookie: stranger.cookie, ...sameOrigin }, payload: { customUrl: alias } });
     expect(move.statusCode).toBe(409);
     expect(move.json()).toEqual(heldRefusal);
-    expect([...(await takenAddresses(t.database.db, [alias], stranger.user.id))]).toEqual([alias]);
+    expect([...(await takenAddresses(t.database.db, [{ domainId: null, address: alias }], stranger.user.id))]).toEqual([alias]);
     // Not a redirect meanwhile: the address answers 404, as for any address that leads nowhere.
     expect((await t.app.inject({ method: 'GET', url: `/${alias}` })).statusCode).toBe(404);
 

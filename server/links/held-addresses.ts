@@ -14,9 +14,10 @@ const ROWS_PER_INSERT = 500;
 export const holdEnds = (holdDays: number, now = Date.now()) => now + holdDays * DAY_MS;
 
 /**
- * Holds these addresses (as typed or as keys) until `until`, for `owner` alone to take back (null:
- * for nobody). An address held already is held again, for the new owner and time. Holds past their
- * end are swept on the way.
+ * Holds these addresses until `until`, for `owner` alone to take back (null:
+ * for nobody). Each as its key on its domain (domainAddressKey: '{domain id}/' before a custom
+ * domain's), or as typed on the instance's host. An address held already is held again, for the new
+ * owner and time. Holds past their end are swept on the way.
  */
 export async function holdAddresses(db: Database, addresses: string[], owner: number | null, until: number, now = Date.now()): Promise<void> {
   await db.deleteFrom('held_codes').where('held_until', '<=', now).execute();
@@ -37,7 +38,7 @@ export async function orphanHoldsOf(db: Database, userId: number): Promise<void>
 }
 
 /**
- * Which of these keys (addressKey's form) are held against `claimant`: held for nobody or for
+ * Which of these keys (domainAddressKey's form) are held against `claimant`: held for nobody or for
  * another user. Without a claimant (a short code being drawn) every hold counts.
  */
 export async function heldAddresses(db: Database, keys: string[], claimant?: number, now = Date.now()): Promise<Set<string>> {

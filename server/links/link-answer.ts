@@ -2,6 +2,7 @@ import type { Link } from '@common/links/link-schemas';
 import type { Database } from '../db/database';
 import type { DatabaseReader } from '../db/database-reader';
 import type { UrlRow } from '../db/schema';
+import { domainHostnamesOf } from './link-domain';
 import { rowToLink } from './link-mapper';
 import { creatorsOf, formerAliasesOf } from './links.queries';
 import { tagsOf } from './link-tags';
@@ -11,12 +12,19 @@ type Addresses = Parameters<typeof rowToLink>[1];
 /** Rows of one workspace as links of the API: their former aliases, tags and creators looked up together. */
 export async function linksForApi(from: Database | DatabaseReader, context: Addresses, workspace: string, rows: UrlRow[]): Promise<Link[]> {
   const ids = rows.map((row) => row.id);
-  const [previous, tags, creators] = await Promise.all([
+  const [previous, tags, creators, domains] = await Promise.all([
     formerAliasesOf(from, ids),
     tagsOf(from, ids),
     creatorsOf(from, rows.map((row) => row.user_id)),
+    domainHostnamesOf(from, rows.map((row) => row.domain_id)),
   ]);
   return rows.map((row) =>
-    rowToLink(row, context, { workspace, createdBy: creators.get(row.user_id)!, previousAddresses: previous.get(row.id), tags: tags.get(row.id) }),
+    rowToLink(row, context, {
+      workspace,
+      createdBy: creators.get(row.user_id)!,
+      domain: row.domain_id === null ? null : (domains.get(Number(row.domain_id)) ?? null),
+      previousAddresses: previous.get(row.id),
+      tags: tags.get(row.id),
+    }),
   );
 }

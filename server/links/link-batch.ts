@@ -2,9 +2,8 @@ import type { FieldErrors } from '@common/api-error';
 import { type BulkResult, type CreateLink, createLinkSchema } from '@common/links/link-schemas';
 import { errorMessages } from '@common/messages';
 import type { AppContext } from '../app-context';
-import type { UrlRow } from '../db/schema';
 import { AppError } from '../http/app-error';
-import { createLink } from './create-link';
+import { type CreatedLink, createLink } from './create-link';
 import type { ClaimOne } from './creation-quota';
 import { tagsOf } from './link-tags';
 import type { LinkActor } from './link-actor';
@@ -36,14 +35,14 @@ export async function createOne(
   context: AppContext,
   actor: LinkActor,
   body: unknown,
-  run: (create: (claim?: ClaimOne) => Promise<UrlRow>) => Promise<UrlRow> = (create) => create(),
+  run: (create: (claim?: ClaimOne) => Promise<CreatedLink>) => Promise<CreatedLink> = (create) => create(),
 ): Promise<BulkResult> {
   const checked = checkCreation(body);
   if ('error' in checked) return checked;
   try {
     const row = await run((claim) => createLink(context, actor, checked.input, undefined, claim));
     const tags = (await tagsOf(context.database.db, [row.id])).get(row.id);
-    return { link: rowToLink(row, context, { workspace: actor.workspace.slug, createdBy: actor.user, tags }) };
+    return { link: rowToLink(row, context, { workspace: actor.workspace.slug, createdBy: actor.user, domain: row.domainHostname, tags }) };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };

@@ -5,7 +5,7 @@ import { errorMessages } from '@common/messages';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
 import { AppError } from '../http/app-error';
-import { formerAliasesOf } from './links.queries';
+import { domainIdOf, forgetLinkAddresses, formerAliasKeysOf } from './link-addresses';
 import { setLinkTags, tagsOf } from './link-tags';
 import type { LinkActor } from './link-actor';
 import { recordActivity } from '../workspaces/activity';
@@ -37,7 +37,7 @@ export async function bulkUpdateLinks(context: Context, actor: LinkActor, ids: n
   const workspaceId = actor.workspace.id;
   const now = Date.now();
   const results = await db.transaction().execute(async (trx: Database) => {
-    const rows = await trx.selectFrom('urls').select(['id', 'paused', 'short_url', 'custom_url']).where('workspace_id', '=', workspaceId).where('id', 'in', ids)
+    const rows = await trx.selectFrom('urls').select(['id', 'paused', 'short_url', 'custom_url', 'domain_id']).where('workspace_id', '=', workspaceId).where('id', 'in', ids)
       // A link the operator disabled is left as it is, as a single edit leaves it (link-edit.ts).
       .where('disabled_at', 'is', null)
       .execute();
@@ -79,9 +79,10 @@ export async function bulkUpdateLinks(context: Context, actor: LinkActor, ids: n
   });
   // A pause or a resumption must reach the redirect at once, on every instance.
   if (changes.paused !== undefined && results.rows.length > 0) {
-    const previous = await formerAliasesOf(db, results.rows.map((row) => row.id));
+    const previous = await formerAliasKeysOf(db, results.rows.map((row) => row.id));
     for (const row of results.rows) {
-      await context.linkCache.forget({ shortCode: row.short_url, customUrl: row.custom_url, previousAddresses: previous.get(row.id) ?? [] });
+      const own = { domainId: domainIdOf(row.domain_id), shortCode: row.short_url, customUrl: row.custom_url };
+      await forgetLinkAddresses(context.linkCache, own, previous.get(row.id) ?? []);
     }
   }
   return { updated: results.results.length, results: results.results };

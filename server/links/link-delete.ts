@@ -5,7 +5,8 @@ import type { UrlRow } from '../db/schema';
 import { holdAddresses, holdEnds } from './held-addresses';
 import { recordActivity } from '../workspaces/activity';
 import type { LinkActor } from './link-actor';
-import { deleteWorkspaceLink, formerAliasesOf } from './links.queries';
+import { addressKeysOf, domainIdOf, type FormerAliasKey, forgetLinkAddresses, formerAliasKeysOf, type LinkOwnAddresses } from './link-addresses';
+import { deleteWorkspaceLink } from './links.queries';
 
 type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache' | 'clickLimits'>;
 
@@ -21,13 +22,14 @@ export async function deleteWorkspaceLinks(context: Context, actor: LinkActor, i
   const { database, storage, linkCache, config } = context;
   const deleted = await database.db.transaction().execute(async (trx) => {
     // Read before the delete, whose cascade takes them with the link.
-    const previous = await formerAliasesOf(trx, ids);
-    const gone: { row: UrlRow; previousAddresses: string[] }[] = [];
+    const previous = await formerAliasKeysOf(trx, ids);
+    const gone: { row: UrlRow; own: LinkOwnAddresses; former: FormerAliasKey[] }[] = [];
     for (const id of ids) {
       const row = await deleteWorkspaceLink(trx, actor.workspace.id, id);
-      if (row) gone.push({ row, previousAddresses: previous.get(id) ?? [] });
+      if (row) gone.push({ row, own: { domainId: domainIdOf(row.domain_id), shortCode: row.short_url, customUrl: row.custom_url }, former: previous.get(id) ?? [] });
     }
-    const addresses = gone.flatMap(({ row, previousAddresses }) => [row.short_url, ...(row.custom_url === null ? [] : [row.custom_url]), ...previousAddresses]);
+    // Each on its domain: the same alias on another domain is another address.
+    const addresses = gone.flatMap(({ own, former }) => addressKeysOf(own, former));
     if (addresses.length > 0) await holdAddresses(trx, addresses, userId, holdEnds(config.addressHoldDays));
     // One entry per link, a bulk deletion's too (at most BULK_EDIT_MAX_LINKS): the list tells which links
     // went, each findable by its address, rather than a count nobody can check.
@@ -37,10 +39,10 @@ export async function deleteWorkspaceLinks(context: Context, actor: LinkActor, i
     );
     return gone;
   });
-  for (const { row, previousAddresses } of deleted) {
+  for (const { row, own, former } of deleted) {
     context.clickLimits.changed(row.id, null, null);
     // The short address must stop redirecting now, not when the cache entry ages out.
-    await linkCache.forget({ shortCode: row.short_url, customUrl: row.custom_url, previousAddresses });
+    await forgetLinkAddresses(linkCache, own, former);
     // The row is gone: the QR file is only tidied up, and a failure there must not undo the answer.
     await storage.remove(buckets.qrs, row.qr).catch((error: unknown) => {
       log.warn({ err: error, key: row.qr }, 'could not remove a deleted link QR');

@@ -12,6 +12,9 @@ import type { UrlRow, UrlsTable } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { destinationProblem } from './destination-policy';
 import { shortLinkOf } from './link-mapper';
+import { domainAddressKey, splitDomainKey } from '../domains/domain-keys';
+import { domainIdOf, type FormerAliasKey, forgetLinkAddresses, formerAliasKeysOf } from './link-addresses';
+import { domainHostnameOf, resolveLinkDomain } from './link-domain';
 import { aliasColumns, findWorkspaceLink, formerAliasesOf, isAddressTaken, withTitleSearch } from './links.queries';
 import type { LinkActor } from './link-actor';
 import { recordActivity } from '../workspaces/activity';
@@ -29,6 +32,8 @@ const notFound = () => new AppError('not_found', linkMessages.notFound);
 
 export interface EditedLink {
   row: UrlRow;
+  /** The hostname of its custom domain after the edit; null on the instance's host. */
+  domain: string | null;
   previousAddresses: string[];
   tags: string[];
 }
@@ -51,6 +56,8 @@ export async function editLink(context: Context, actor: LinkActor, id: number, i
     });
     if (problem) throw new AppError('validation', errorMessages.validation, { longUrl: [problem] });
   }
+  // The domain it moves to (undefined: it stays where it is), checked before anything is written.
+  const target = input.domain === undefined ? undefined : await resolveLinkDomain(database.db, config, workspaceId, input.domain);
   // Hashed before the transaction: argon2 takes milliseconds, a write lock should not. Only for the
   // workspace's own link, so nobody makes the server hash for links that are not theirs.
   let passwordHash: string | null | undefined = input.password === null ? null : undefined;
@@ -60,7 +67,7 @@ export async function editLink(context: Context, actor: LinkActor, id: number, i
   }
 
   const now = Date.now();
-  let before: { row: UrlRow; previous: string[] };
+  let before: { row: UrlRow; former: FormerAliasKey[] };
   let after: EditedLink;
   try {
     ({ before, after } = await database.db.transaction().execute(async (trx) => {
@@ -68,7 +75,7 @@ export async function editLink(context: Context, actor: LinkActor, id: number, i
       if (!row) throw notFound();
       // The operator's decision stands: its owner may delete the link, not change what was judged.
       if (row.disabled_at !== null) throw new AppError('conflict', linkMessages.disabledByOperator);
-      const previous = (await formerAliasesOf(trx, [id])).get(id) ?? [];
+      const former = (await formerAliasKeysOf(trx, [id])).get(id) ?? [];
       const changes: Updateable<UrlsTable> = { updated_at: now };
       // The searchable copy follows the title (the list's filter reads only it).
       if (input.title !== undefined) Object.assign(changes, withTitleSearch({ title: input.title }));
@@ -83,27 +90,34 @@ export async function editLink(context: Context, actor: LinkActor, id: number, i
       }
       if (passwordHash !== undefined) changes.password_hash = passwordHash;
 
-      if (input.customUrl !== undefined) {
-        const newKey = input.customUrl === null ? null : addressKey(input.customUrl);
+      // An alias changed, or the link moved to another domain: its alias is checked on the domain it
+      // ends on, and the address it had keeps leading here (a former alias, on its own domain).
+      const fromDomain = domainIdOf(row.domain_id);
+      const toDomain = target === undefined ? fromDomain : (target?.id ?? null);
+      if (toDomain !== fromDomain) changes.domain_id = toDomain;
+      if (input.customUrl !== undefined || toDomain !== fromDomain) {
+        const alias = input.customUrl !== undefined ? input.customUrl : row.custom_url;
+        const newKey = alias === null ? null : domainAddressKey(toDomain, alias);
         if (newKey !== row.custom_url_key) {
-          if (newKey !== null) {
+          if (alias !== null && newKey !== null) {
             // Moving back to one of its own former aliases frees that one; anything else must be free.
             const own = await trx.deleteFrom('former_aliases').where('alias_key', '=', newKey).where('url_id', '=', id).executeTakeFirst();
-            const taken = Number(own.numDeletedRows) === 0 && (await isAddressTaken(trx, input.customUrl!, userId));
+            const taken = Number(own.numDeletedRows) === 0 && (await isAddressTaken(trx, alias, userId, toDomain));
             if (taken) throw aliasTaken(taken);
           }
           if (row.custom_url !== null && row.custom_url_key !== null) {
             await trx.insertInto('former_aliases').values({ alias_key: row.custom_url_key, alias: row.custom_url, url_id: id, created_at: now }).execute();
           }
         }
-        Object.assign(changes, aliasColumns(input.customUrl));
+        Object.assign(changes, aliasColumns(alias, toDomain));
       }
       const updated = await trx.updateTable('urls').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
       if (input.tags !== undefined) await setLinkTags(trx, workspaceId, id, input.tags);
       await recordActivity(trx, { workspaceId, actor: actor.user, action: 'link.edited', target: updated.custom_url ?? updated.short_url, detail: editedFields(input) });
       const nowPrevious = (await formerAliasesOf(trx, [id])).get(id) ?? [];
       const tags = (await tagsOf(trx, [id])).get(id) ?? [];
-      return { before: { row, previous }, after: { row: updated, previousAddresses: nowPrevious, tags } };
+      const domain = target === undefined ? await domainHostnameOf(trx, domainIdOf(updated.domain_id)) : (target?.hostname ?? null);
+      return { before: { row, former }, after: { row: updated, domain, previousAddresses: nowPrevious, tags } };
     }));
   } catch (error) {
     // Someone took the alias between the check and the write.
@@ -112,15 +126,13 @@ export async function editLink(context: Context, actor: LinkActor, id: number, i
   }
 
   if (input.maxClicks !== undefined) context.clickLimits.changed(id, before.row.max_clicks, after.row.max_clicks);
-  // Every address that led here before or leads here now.
-  await linkCache.forget({
-    shortCode: after.row.short_url,
-    customUrl: after.row.custom_url,
-    previousAddresses: [...before.previous, ...(before.row.custom_url ? [before.row.custom_url] : [])],
-  });
-  if (before.row.custom_url !== after.row.custom_url) {
+  // Every address that led here before (on the domain it was on) or leads here now.
+  const ownBefore = { domainId: domainIdOf(before.row.domain_id), shortCode: before.row.short_url, customUrl: before.row.custom_url };
+  const ownAfter = { domainId: domainIdOf(after.row.domain_id), shortCode: after.row.short_url, customUrl: after.row.custom_url };
+  await forgetLinkAddresses(linkCache, ownAfter, before.former, [ownBefore]);
+  if (before.row.custom_url !== after.row.custom_url || ownBefore.domainId !== ownAfter.domainId) {
     // The printed QR keeps working through the former alias; a new one shows the new address.
-    const shortLink = shortLinkOf(config.publicBaseUrl, { shortCode: after.row.short_url, customUrl: after.row.custom_url });
+    const shortLink = shortLinkOf(config.publicBaseUrl, { shortCode: after.row.short_url, customUrl: after.row.custom_url, domain: after.domain });
     await storage
       .put(buckets.qrs, qrKey(after.row.short_url), qrPng(qrAddressOf(shortLink)), 'image/png')
       .catch((error: unknown) => log.warn({ err: error, id }, 'could not remake an edited link QR'));
@@ -143,20 +155,22 @@ export async function freeFormerAlias(context: Pick<AppContext, 'database' | 'li
   const { db } = context.database;
   const link = await db
     .selectFrom('urls')
-    .select(['id', 'short_url', 'custom_url'])
+    .select(['id', 'short_url', 'custom_url', 'domain_id'])
     .where('id', '=', id)
     .where('workspace_id', '=', actor.workspace.id)
     .executeTakeFirst();
   if (!link) throw notFound();
   const key = addressKey(address.normalize('NFC'));
   const removed = await db.transaction().execute(async (trx) => {
-    const alias = await trx.deleteFrom('former_aliases').where('alias_key', '=', key).where('url_id', '=', id).returning('alias').executeTakeFirst();
-    if (alias) {
-      const target = link.custom_url ?? link.short_url;
-      await recordActivity(trx, { workspaceId: actor.workspace.id, actor: actor.user, action: 'link.edited', target, detail: `previousAddresses: ${alias.alias}` });
-    }
-    return alias;
+    // The link's former alias of that name, on whichever domain it was made (a moved link has some on another).
+    const own = ((await formerAliasKeysOf(trx, [id])).get(id) ?? []).find((alias) => splitDomainKey(alias.alias_key).key === key);
+    if (!own) return undefined;
+    await trx.deleteFrom('former_aliases').where('alias_key', '=', own.alias_key).where('url_id', '=', id).execute();
+    const target = link.custom_url ?? link.short_url;
+    await recordActivity(trx, { workspaceId: actor.workspace.id, actor: actor.user, action: 'link.edited', target, detail: `previousAddresses: ${own.alias}` });
+    return own;
   });
   if (!removed) throw new AppError('not_found', linkMessages.addressNotFound);
-  await context.linkCache.forget({ shortCode: link.short_url, customUrl: link.custom_url, previousAddresses: [removed.alias] });
+  const { domainId } = splitDomainKey(removed.alias_key);
+  await context.linkCache.forget({ domainId, shortCode: link.short_url, customUrl: domainId === domainIdOf(link.domain_id) ? link.custom_url : null, previousAddresses: [removed.alias] });
 }

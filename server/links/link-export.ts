@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context';
 import type { DatabaseReader } from '../db/database-reader';
 import type { UrlRow } from '../db/schema';
 import { csvCell } from '@common/csv/csv-cell';
+import { domainHostnamesOf } from './link-domain';
 import { linkStatusOf, shortLinkOf } from './link-mapper';
 
 // GET /api/links.csv: every link of the workspace, oldest first, streamed a page at a time (memory
@@ -14,7 +15,7 @@ import { linkStatusOf, shortLinkOf } from './link-mapper';
 // as it was). The status column is in words, as the dashboard's badges say it ('Activo', 'En pausa'...).
 
 export const EXPORT_PAGE_ROWS = 500;
-export const EXPORT_COLUMNS = ['title', 'longUrl', 'customUrl', 'tags', 'shortLink', 'clicks', 'scans', 'status', 'createdAt'] as const;
+export const EXPORT_COLUMNS = ['title', 'longUrl', 'customUrl', 'tags', 'domain', 'shortLink', 'clicks', 'scans', 'status', 'createdAt'] as const;
 /** What separates a link's tags in one cell (a tag can never hold it). */
 export const TAG_SEPARATOR = '|';
 
@@ -44,13 +45,15 @@ async function pageTags(reader: DatabaseReader, ids: number[]): Promise<Map<numb
   return byLink;
 }
 
-function exportLine(row: UrlRow, tags: string[], publicBaseUrl: string, now: number): string {
+/** domain: the hostname of its custom domain, empty on the instance's host (the import reads it back so). */
+function exportLine(row: UrlRow, tags: string[], domain: string | null, publicBaseUrl: string, now: number): string {
   const cells = [
     row.title,
     row.original_url,
     row.custom_url,
     tags.join(TAG_SEPARATOR),
-    shortLinkOf(publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url }),
+    domain ?? '',
+    shortLinkOf(publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url, domain }),
     String(row.click_count),
     String(row.scan_count),
     linkStatusLabels[linkStatusOf(row, now)],
@@ -66,8 +69,10 @@ export async function* linksCsv(reader: DatabaseReader, config: Pick<AppContext[
   for (;;) {
     const rows = await exportPage(reader, workspaceId, after);
     const tags = await pageTags(reader, rows.map((row) => Number(row.id)));
+    const domains = await domainHostnamesOf(reader, rows.map((row) => row.domain_id));
     const now = Date.now();
-    yield rows.map((row) => exportLine(row, tags.get(Number(row.id)) ?? [], config.publicBaseUrl, now)).join('');
+    const domainOf = (row: UrlRow) => (row.domain_id === null ? null : (domains.get(Number(row.domain_id)) ?? null));
+    yield rows.map((row) => exportLine(row, tags.get(Number(row.id)) ?? [], domainOf(row), config.publicBaseUrl, now)).join('');
     if (rows.length < EXPORT_PAGE_ROWS) return;
     const last = rows.at(-1)!;
     after = { createdAt: Number(last.created_at), id: Number(last.id) };

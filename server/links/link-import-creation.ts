@@ -3,7 +3,6 @@ import { buckets } from '@common/constants';
 import { type CreateLink, type ImportResult } from '@common/links/link-schemas';
 import { importAliasRepeated, linkMessages as m } from '@common/links/link-messages';
 import { qrAddressOf } from '@common/links/qr-options';
-import { addressKey } from '@common/links/short-address';
 import { isReservedPath } from '@common/reserved-paths';
 import pLimit from 'p-limit';
 import type { AppContext } from '../app-context';
@@ -13,7 +12,9 @@ import { createLink } from './create-link';
 import { destinationProblem } from './destination-policy';
 import type { ImportRow } from './link-import';
 import type { ClaimOne, CreationQuota } from './creation-quota';
+import { domainAddressKey } from '../domains/domain-keys';
 import { checkCreation } from './link-batch';
+import { type LinkDomain, linkDomainResolver } from './link-domain';
 import { shortLinkOf } from './link-mapper';
 import { tagNewLinks } from './link-tags';
 import { insertLinks, takenAddresses } from './links.queries';
@@ -50,6 +51,8 @@ type Failure = { row: number; error: string };
 interface Ready {
   row: number;
   input: CreateLink;
+  /** The custom domain its `domain` column named (null: the instance's host). */
+  domain: LinkDomain | null;
   shortCode: string;
 }
 
@@ -89,19 +92,21 @@ export async function createImportedLinks(
   // The hour's places as the import starts: rows past them are refused before a QR is drawn. The
   // count taken again in each insert's transaction (quota.claim) decides, with other creations.
   let budget = await quota.left(userId);
-  // Every address (addressKey) this file has taken so far: an alias with its row, a code with 0.
+  // Every address (domainAddressKey) this file has taken so far: an alias with its row, a code with 0.
   const claimed = new Map<string, number>();
+  // Each domain named in the file looked up once.
+  const domainOf = linkDomainResolver(context.database.db, context.config, actor.workspace.id);
   const turn = turnTaker(SLICE_MS);
 
   // While a chunk is stored and inserted, the next one is checked and drawn.
   let storing: Promise<void> = Promise.resolve();
   try {
     for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-      const checked = await checkChunk(context, userId, rows.slice(start, start + CHUNK_ROWS), claimed, failed, turn);
+      const checked = await checkChunk(context, userId, domainOf, rows.slice(start, start + CHUNK_ROWS), claimed, failed, turn);
       const ready = checked.slice(0, Math.max(0, budget));
       for (const { row } of checked.slice(ready.length)) failed.push({ row, error: m.importRowOverQuota });
       budget -= ready.length;
-      const pngs = await qrThread.draw(ready.map(({ input, shortCode }) => qrTextOf(context, input, shortCode)));
+      const pngs = await qrThread.draw(ready.map(({ input, domain, shortCode }) => qrTextOf(context, input, domain, shortCode)));
       await storing;
       storing = storeAndInsert(context, quota, actor, ready, pngs).then(({ made, refused }) => {
         created += made;
@@ -128,17 +133,25 @@ export async function createImportedLinks(
   };
 }
 
-const qrTextOf = ({ config }: Context, input: CreateLink, shortCode: string) =>
-  qrAddressOf(shortLinkOf(config.publicBaseUrl, { shortCode, customUrl: input.customUrl }));
+const qrTextOf = ({ config }: Context, input: CreateLink, domain: LinkDomain | null, shortCode: string) =>
+  qrAddressOf(shortLinkOf(config.publicBaseUrl, { shortCode, customUrl: input.customUrl, domain: domain?.hostname ?? null }));
 
 /**
  * The rows of a chunk that can be created, each with a free code; the others go to `failed` with
  * their reason. Checks each body as createOne does, its destination as createLink does, then the
  * chunk's aliases and codes against the database in one go and against `claimed`, which takes them.
  */
-async function checkChunk(context: Context, userId: number, rows: ImportRow[], claimed: Map<string, number>, failed: Failure[], turn: () => Promise<void>): Promise<Ready[]> {
+async function checkChunk(
+  context: Context,
+  userId: number,
+  domainOf: ReturnType<typeof linkDomainResolver>,
+  rows: ImportRow[],
+  claimed: Map<string, number>,
+  failed: Failure[],
+  turn: () => Promise<void>,
+): Promise<Ready[]> {
   const { config, blockedDomains, database } = context;
-  const checked: { row: number; input: CreateLink }[] = [];
+  const checked: { row: number; input: CreateLink; domain: LinkDomain | null }[] = [];
   for (const row of rows) {
     await turn();
     if ('error' in row) {
@@ -155,22 +168,33 @@ async function checkChunk(context: Context, userId: number, rows: ImportRow[], c
       allowPrivate: config.allowPrivateDestinations,
       blockedDomains: blockedDomains.domains,
     });
-    if (destination) failed.push({ row: row.row, error: destination });
-    else checked.push({ row: row.row, input: creation.input });
+    if (destination) {
+      failed.push({ row: row.row, error: destination });
+      continue;
+    }
+    // A domain that is not a verified one of the workspace: the row is refused with the reason.
+    const domain = await domainOf(creation.input.domain);
+    if ('error' in domain) failed.push({ row: row.row, error: domain.error });
+    else checked.push({ row: row.row, input: creation.input, domain: domain.domain });
   }
 
-  const aliasOf = (input: CreateLink) => (input.customUrl ? addressKey(input.customUrl) : undefined);
-  const takenAliases = await takenAddresses(database.db, checked.flatMap(({ input }) => aliasOf(input) ?? []), userId);
+  // Aliases are compared on their domain: the same alias on two domains is two addresses.
+  const aliasOf = (input: CreateLink, domain: LinkDomain | null) => (input.customUrl ? domainAddressKey(domain?.id, input.customUrl) : undefined);
+  const takenAliases = await takenAddresses(
+    database.db,
+    checked.flatMap(({ input, domain }) => (input.customUrl ? [{ domainId: domain?.id ?? null, address: input.customUrl }] : [])),
+    userId,
+  );
   const ready: Ready[] = [];
-  for (const { row, input } of checked) {
-    const alias = aliasOf(input);
+  for (const { row, input, domain } of checked) {
+    const alias = aliasOf(input, domain);
     const earlierRow = alias === undefined ? undefined : claimed.get(alias);
     if (alias !== undefined && (takenAliases.has(alias) || earlierRow !== undefined)) {
       failed.push({ row, error: earlierRow ? importAliasRepeated(earlierRow) : m.aliasTaken });
       continue;
     }
     if (alias !== undefined) claimed.set(alias, row);
-    ready.push({ row, input, shortCode: '' });
+    ready.push({ row, input, domain, shortCode: '' });
   }
 
   // Codes: drawn free of the app's paths and of this file's addresses, then checked all at once;
@@ -178,13 +202,19 @@ async function checkChunk(context: Context, userId: number, rows: ImportRow[], c
   let drawing = ready;
   for (let attempt = 0; drawing.length > 0; attempt += 1) {
     if (attempt === MAX_CODE_ATTEMPTS) throw new Error('No free short code after several attempts');
+    // A code is free across the instance, and as an address on the instance's host and on its link's domain.
+    const keysOf = (link: Ready) => [link.shortCode, ...(link.domain ? [domainAddressKey(link.domain.id, link.shortCode)] : [])];
     for (const link of drawing) {
       do link.shortCode = newShortCode();
-      while (isReservedPath(link.shortCode) || claimed.has(link.shortCode));
-      claimed.set(link.shortCode, 0);
+      while (isReservedPath(link.shortCode) || keysOf(link).some((key) => claimed.has(key)));
+      for (const key of keysOf(link)) claimed.set(key, 0);
     }
-    const taken = await takenAddresses(database.db, drawing.map((link) => link.shortCode));
-    drawing = drawing.filter((link) => taken.has(link.shortCode));
+    const lookups = drawing.flatMap((link) => [
+      { domainId: null, address: link.shortCode },
+      ...(link.domain ? [{ domainId: link.domain.id, address: link.shortCode }] : []),
+    ]);
+    const taken = await takenAddresses(database.db, lookups);
+    drawing = drawing.filter((link) => keysOf(link).some((key) => taken.has(key)));
   }
   return ready;
 }
@@ -227,8 +257,9 @@ async function storeAndInsert(
         const now = Date.now();
         const ids = await insertLinks(
           trx,
-          allowed.map(({ input, shortCode }) => ({
+          allowed.map(({ input, domain, shortCode }) => ({
             workspace_id: actor.workspace.id,
+            domain_id: domain?.id ?? null,
             user_id: userId,
             title: input.title,
             original_url: input.longUrl,

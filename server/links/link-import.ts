@@ -3,7 +3,7 @@ import { decodeImport, detectSeparator, type ImportEncoding, type ImportSeparato
 import { parse } from 'csv-parse/sync';
 import { undefuse } from '@common/csv/csv-cell';
 
-// Reading an import file: our own CSV (title,longUrl,customUrl,tags, as GET /api/links.csv writes
+// Reading an import file: our own CSV (title,longUrl,customUrl,tags,domain, as GET /api/links.csv writes
 // it) and the CSV exports of Shlink, Kutt, YOURLS and Bitly, told apart by their header row.
 // Each data row becomes a creation body for createOne, or the reason it cannot be one.
 
@@ -15,6 +15,8 @@ export interface ImportBody {
   longUrl: string;
   customUrl: string | null;
   tags: string[];
+  /** Our own CSV's `domain` column: the custom domain the link goes on (blank: the instance's host). */
+  domain?: string | null;
 }
 export type ImportRow = { row: number; body: ImportBody } | { row: number; error: string };
 
@@ -31,7 +33,7 @@ export function detectFormat(columns: string[]): ImportFormat | undefined {
   // The API's export (id,link,long_url,title,created_at,tags,custom_bitlinks) or the web app's
   // (Title,Bitlink,Custom back-half,Long URL,Created,Tags...).
   if (has('longurl') && BITLY_MARKS.some((mark) => columns.includes(mark))) return 'bitly';
-  if (has('longurl')) return 'corto'; // title,longUrl,customUrl,tags (+ shortLink,clicks,scans,status,createdAt)
+  if (has('longurl')) return 'corto'; // title,longUrl,customUrl,tags,domain (+ shortLink,clicks,scans,status,createdAt)
   if (has('keyword', 'url')) return 'yourls'; // keyword,url,title,timestamp,ip,clicks
   if (has('target', 'address')) return 'kutt'; // address,target,description,visit_count,created_at,link,...
   return undefined;
@@ -65,7 +67,10 @@ export function toBody(format: ImportFormat, get: (column: string) => string): I
   switch (format) {
     case 'corto': {
       const cell = (column: string) => undefuse(get(column));
-      return { title: cell('title'), longUrl: cell('longurl'), customUrl: cell('customurl') || null, tags: splitTags(cell('tags'), /\|/) };
+      const body: ImportBody = { title: cell('title'), longUrl: cell('longurl'), customUrl: cell('customurl') || null, tags: splitTags(cell('tags'), /\|/) };
+      // Only our own CSV: Shlink's `domain` names its own domains, not this workspace's.
+      const domain = cell('domain');
+      return domain ? { ...body, domain } : body;
     }
     case 'shlink':
       return { title: titled(get('title'), get('longurl')), longUrl: get('longurl'), customUrl: get('shortcode') || null, tags: splitTags(get('tags'), /\|/) };

@@ -16,9 +16,12 @@ const noDomains: ReadonlySet<string> = new Set();
 /**
  * The public short address of a link: the alias when there is one, else the short code. In its
  * readable form ('http://host/Ñoquis'), as people type and share it; the QR carries qrTextOf it.
+ * On a custom domain (its hostname in `domain`) always https: Caddy gets each verified domain its
+ * certificate on demand.
  */
-export function shortLinkOf(publicBaseUrl: string, link: { shortCode: string; customUrl: string | null }): string {
-  return `${publicBaseUrl}/${link.customUrl ?? link.shortCode}`;
+export function shortLinkOf(publicBaseUrl: string, link: { shortCode: string; customUrl: string | null; domain: string | null }): string {
+  const base = link.domain === null ? publicBaseUrl : `https://${link.domain}`;
+  return `${base}/${link.customUrl ?? link.shortCode}`;
 }
 
 /** A link's state now; the visitor's answer follows the same order (paused first, then expired). */
@@ -38,6 +41,8 @@ export interface LinkExtras {
   /** The slug of the workspace it belongs to. */
   workspace: string;
   createdBy: { id: number; name: string };
+  /** The hostname of its custom domain (domainHostnamesOf), null on the instance's own host. */
+  domain: string | null;
   previousAddresses?: string[] | undefined;
   tags?: string[] | undefined;
 }
@@ -54,7 +59,8 @@ export function rowToLink(row: UrlRow, { config, storage, blockedDomains }: Addr
     originalUrl: row.original_url,
     shortCode: row.short_url,
     customUrl: row.custom_url,
-    shortLink: shortLinkOf(config.publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url }),
+    shortLink: shortLinkOf(config.publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url, domain: extras.domain }),
+    domain: extras.domain,
     // The file keeps its key when an edit remakes it: the edit's time tells caches it is new.
     qr: storage.publicUrl(buckets.qrs, row.qr) + (row.updated_at && row.updated_at !== row.created_at ? `?v=${row.updated_at}` : ''),
     createdAt: new Date(row.created_at).toISOString(),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { linkActorFor } from './link-actor';
 import { AppError } from '../http/app-error';
+import { domainHostnameOf } from './link-domain';
 import { shortLinkOf } from './link-mapper';
 import { findWorkspaceLink } from './links.queries';
 import { qrPngOf, qrSvgOf } from './printable-qr';
@@ -26,7 +27,8 @@ export function linkQrRoute(app: FastifyInstance, { database, config }: Pick<App
       const row = await findWorkspaceLink(database.db, workspace.id, linkIdOf(request.params.id));
       if (!row) throw new AppError('not_found', linkMessages.notFound);
       const { format, ...options } = request.query;
-      const text = qrAddressOf(shortLinkOf(config.publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url }));
+      const domain = await domainHostnameOf(database.db, row.domain_id);
+      const text = qrAddressOf(shortLinkOf(config.publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url, domain }));
       void reply
         .header('content-disposition', qrContentDisposition(row.title, format))
         // Private to the owner; the image follows the link's address, which an edit may change.

@@ -35,7 +35,7 @@ describe('createLinkSchema', () => {
 
   it('trims, stores the URL in its standard form, and reads a blank alias as none', () => {
     const parsed = createLinkSchema.parse({ title: ' Hola ', longUrl: ' https://Example.com/a b ', customUrl: '   ' });
-    expect(parsed).toEqual({ title: 'Hola', longUrl: 'https://example.com/a%20b', customUrl: null, tags: [] });
+    expect(parsed).toEqual({ title: 'Hola', longUrl: 'https://example.com/a%20b', customUrl: null, tags: [], domain: null });
     expect(createLinkSchema.parse({ title: 't', longUrl: 'http://x.es' }).customUrl).toBeNull();
     expect(createLinkSchema.parse({ title: 't', longUrl: 'http://x.es', customUrl: ' Mi_Alias-1 ' }).customUrl).toBe('Mi_Alias-1');
   });

@@ -2,8 +2,8 @@ import { buckets } from '@common/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
-import type { LinkAddresses } from '../redirect/link-cache';
 import { holdAddresses, holdEnds } from './held-addresses';
+import { addressKeysOf, domainIdOf, type FormerAliasKey, forgetLinkAddresses, type LinkOwnAddresses } from './link-addresses';
 
 // Links removed wholesale, for nobody to take back: a workspace deleted (DELETE
 // /api/workspaces/:slug, the operator's DELETE /api/admin/workspaces/:id) and an account deleted
@@ -14,7 +14,9 @@ import { holdAddresses, holdEnds } from './held-addresses';
 /** How many links' addresses are forgotten at once (each is one Redis publish with REDIS_URL). */
 const FORGET_BATCH = 100;
 
-export interface RemovedLink extends LinkAddresses {
+export interface RemovedLink extends LinkOwnAddresses {
+  /** Its former aliases with their keys, each on its domain. */
+  former: FormerAliasKey[];
   qr: string;
 }
 
@@ -42,22 +44,24 @@ const selectsNothing = ({ workspaceIds, createdBy }: LinkSelection) => workspace
  */
 export async function removeLinks(trx: Database, selection: LinkSelection, holdDays: number): Promise<RemovedLink[]> {
   if (selectsNothing(selection)) return [];
-  const rows = await selectedLinks(trx, selection).select(['urls.id', 'urls.short_url', 'urls.custom_url', 'urls.qr']).execute();
+  const rows = await selectedLinks(trx, selection).select(['urls.id', 'urls.short_url', 'urls.custom_url', 'urls.domain_id', 'urls.qr']).execute();
   if (rows.length === 0) return [];
   // Joined rather than listed by id: a workspace may hold more links than a statement takes parameters.
   const aliases = await selectedLinks(trx, selection)
     .innerJoin('former_aliases', 'former_aliases.url_id', 'urls.id')
-    .select(['former_aliases.url_id', 'former_aliases.alias'])
+    .select(['former_aliases.url_id', 'former_aliases.alias', 'former_aliases.alias_key'])
     .execute();
-  const former = new Map<number, string[]>();
-  for (const { url_id, alias } of aliases) former.set(url_id, [...(former.get(url_id) ?? []), alias]);
-  const links = rows.map((row) => ({
+  const former = new Map<number, FormerAliasKey[]>();
+  for (const { url_id, alias, alias_key } of aliases) former.set(Number(url_id), [...(former.get(Number(url_id)) ?? []), { alias, alias_key }]);
+  const links: RemovedLink[] = rows.map((row) => ({
+    domainId: domainIdOf(row.domain_id),
     shortCode: row.short_url,
     customUrl: row.custom_url,
-    previousAddresses: former.get(row.id) ?? [],
+    former: former.get(Number(row.id)) ?? [],
     qr: row.qr,
   }));
-  const addresses = links.flatMap((link) => [link.shortCode, ...(link.customUrl === null ? [] : [link.customUrl]), ...link.previousAddresses]);
+  // Each on its domain (domainAddressKey): the same alias on another domain is another address.
+  const addresses = links.flatMap((link) => addressKeysOf(link, link.former));
   await holdAddresses(trx, addresses, null, holdEnds(holdDays));
 
   // Children first; the foreign keys cascade too, but naming each table keeps this the one list.
@@ -81,7 +85,7 @@ export async function forgetRemovedLinks(
   log: FastifyBaseLogger | undefined,
 ): Promise<void> {
   for (let start = 0; start < links.length; start += FORGET_BATCH) {
-    await Promise.all(links.slice(start, start + FORGET_BATCH).map((link) => context.linkCache.forget(link)));
+    await Promise.all(links.slice(start, start + FORGET_BATCH).map((link) => forgetLinkAddresses(context.linkCache, link, link.former)));
   }
   for (const link of links) {
     await context.storage.remove(buckets.qrs, link.qr).catch((error: unknown) => {

@@ -8,14 +8,15 @@ import { type DialectName, dialectOf, urlAuthoritySql } from '../db/dialect';
 import type { DB, NewUrlRow, UrlRow } from '../db/schema';
 import { searchText } from '../db/search-text';
 import { fewMatchingIds, ftsContains, hasTrigrams, idIn } from '../db/trigram-search';
+import { domainAddressKey } from '../domains/domain-keys';
 import { heldAddresses } from './held-addresses';
 
 // One query each, the database first. Every query about a workspace's links filters by
 // workspace_id: another workspace's link is simply not found. user_id is who created a link.
 
-/** The alias columns of a row: the alias as typed, and the key it is compared by. */
-export function aliasColumns(customUrl: string | null): Pick<NewUrlRow, 'custom_url' | 'custom_url_key'> {
-  return { custom_url: customUrl, custom_url_key: customUrl === null ? null : addressKey(customUrl) };
+/** The alias columns of a row: the alias as typed, and the key it is compared by on its domain (domainAddressKey). */
+export function aliasColumns(customUrl: string | null, domainId: number | null | undefined): Pick<NewUrlRow, 'custom_url' | 'custom_url_key'> {
+  return { custom_url: customUrl, custom_url_key: customUrl === null ? null : domainAddressKey(domainId, customUrl) };
 }
 
 /** A urls row as written: with the searchable copy of its title. Every insert goes through it. */
@@ -30,7 +31,7 @@ export type NewLink = Omit<NewUrlRow, 'title_search' | 'custom_url' | 'custom_ur
 export async function insertLink(db: Database, row: NewLink): Promise<UrlRow> {
   return db
     .insertInto('urls')
-    .values(withTitleSearch({ ...row, ...aliasColumns(row.custom_url) }))
+    .values(withTitleSearch({ ...row, ...aliasColumns(row.custom_url, row.domain_id) }))
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -40,7 +41,7 @@ export async function insertLinks(db: Database, rows: NewLink[]): Promise<Map<st
   if (rows.length === 0) return new Map();
   const inserted = await db
     .insertInto('urls')
-    .values(rows.map((row) => withTitleSearch({ ...row, ...aliasColumns(row.custom_url) })))
+    .values(rows.map((row) => withTitleSearch({ ...row, ...aliasColumns(row.custom_url, row.domain_id) })))
     // By short code, not by position: SQLite does not promise RETURNING's order.
     .returning(['id', 'short_url'])
     .execute();
@@ -70,17 +71,20 @@ export async function linksStillExist(db: Database, workspaceId: number, links: 
 }
 
 /**
- * Whether a first path segment already leads to a link, as a short code or as an alias in any case
- * ('taken'), or belonged to a link deleted lately and is held against this claimant ('held'; see
- * held-addresses.ts). Without a claimant (a short code being drawn) every hold counts.
+ * Whether a first path segment already leads to a link on a domain (null: the instance's host), as
+ * a short code (codes are unique across the instance, whatever their domain) or as an alias in any
+ * case on that domain ('taken'), or belonged to a link deleted lately and is held against this
+ * claimant on that domain ('held'; see held-addresses.ts). Without a claimant (a short code being
+ * drawn) every hold counts.
  */
-export async function isAddressTaken(db: Database, address: string, claimant?: number): Promise<false | 'taken' | 'held'> {
-  const key = addressKey(address);
+export async function isAddressTaken(db: Database, address: string, claimant?: number, domainId: number | null = null): Promise<false | 'taken' | 'held'> {
+  const code = addressKey(address);
+  const key = domainAddressKey(domainId, address);
   // Two lookups, each on its unique index (short codes are lowercase; aliases are indexed by their key).
   const found = await db
     .selectFrom('urls')
     .select('id')
-    .where((eb) => eb.or([eb('short_url', '=', key), eb('custom_url_key', '=', key)]))
+    .where((eb) => eb.or([eb('short_url', '=', code), eb('custom_url_key', '=', key)]))
     .limit(1)
     .executeTakeFirst();
   // A former alias still leads to its link until freed.
@@ -88,16 +92,25 @@ export async function isAddressTaken(db: Database, address: string, claimant?: n
   return (await heldAddresses(db, [key], claimant)).size > 0 ? 'held' : false;
 }
 
+/** An address on a domain (null: the instance's host), as takenAddresses looks it up. */
+export interface DomainAddress {
+  domainId: number | null;
+  address: string;
+}
+
 /**
- * Which of these addresses (addressKey's form) are taken, as isAddressTaken tells for one: a code,
- * an alias, a former alias or an address held against the claimant. Four lookups on unique
- * indexes, whatever the number of addresses.
+ * Which of these addresses are taken, as isAddressTaken tells for one (by domainAddressKey): a code,
+ * an alias, a former alias or an address held against the claimant on the same domain. Four
+ * lookups on unique indexes, whatever the number of addresses.
  */
-export async function takenAddresses(db: Database, keys: string[], claimant?: number): Promise<Set<string>> {
+export async function takenAddresses(db: Database, addresses: DomainAddress[], claimant?: number): Promise<Set<string>> {
   const taken = new Set<string>();
-  if (keys.length === 0) return taken;
-  const codes = await db.selectFrom('urls').select('short_url').where('short_url', 'in', keys).execute();
-  for (const row of codes) taken.add(row.short_url);
+  if (addresses.length === 0) return taken;
+  const keyOf = new Map(addresses.map(({ domainId, address }) => [domainAddressKey(domainId, address), addressKey(address)]));
+  const keys = [...keyOf.keys()];
+  // Codes are unique across the instance: an address on any domain is taken by a code like it.
+  const codes = new Set((await db.selectFrom('urls').select('short_url').where('short_url', 'in', [...new Set(keyOf.values())]).execute()).map((row) => row.short_url));
+  for (const [key, code] of keyOf) if (codes.has(code)) taken.add(key);
   const aliases = await db.selectFrom('urls').select('custom_url_key').where('custom_url_key', 'in', keys).execute();
   for (const row of aliases) if (row.custom_url_key !== null) taken.add(row.custom_url_key);
   const former = await db.selectFrom('former_aliases').select('alias_key').where('alias_key', 'in', keys).execute();
@@ -106,7 +119,7 @@ export async function takenAddresses(db: Database, keys: string[], claimant?: nu
   return taken;
 }
 
-/** The former alias with this key (addressKey's form), whoever's it is. */
+/** The former alias with this key (domainAddressKey's form), whoever's it is. */
 export async function findFormerAlias(db: Database, key: string) {
   return db.selectFrom('former_aliases').select(['url_id', 'alias']).where('alias_key', '=', key).executeTakeFirst();
 }
@@ -171,6 +184,8 @@ export interface ListOptions {
   tag?: { id: number; walk: boolean } | undefined;
   /** Only the links this user created. */
   createdBy?: number | undefined;
+  /** Only the links on this custom domain (its id), or null: on the instance's own host. */
+  domainId?: number | null | undefined;
   sort?: LinkSort | undefined;
   order?: SortOrder | undefined;
   /**
@@ -246,6 +261,8 @@ export function workspaceLinksPageQuery(db: Database, workspaceId: number, optio
     .where(fromIndex ? sql<boolean>`+workspace_id = ${workspaceId}` : sql<boolean>`workspace_id = ${workspaceId}`);
   // A creator's links: checked on each entry of the walk, in the index itself (its last column, 0021).
   if (createdBy !== undefined) ids = ids.where('user_id', '=', createdBy);
+  // A domain's links: checked on each row the walk meets, as the state filter is (not in the sort's indexes).
+  if (options.domainId !== undefined) ids = ids.where('domain_id', options.domainId === null ? 'is' : '=', options.domainId);
   if (status) ids = ids.where(statusCondition(status, Date.now(), options.blocked, dialectOf(db)));
   if (fromIndex) ids = ids.where(idIn('id', searchIds));
   else if (needle) ids = ids.where(sql<boolean>`title_search like ${likeContains(needle)} escape '\\'`);

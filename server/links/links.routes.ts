@@ -29,6 +29,7 @@ import { bulkUpdateLinks } from './link-bulk-edit';
 import { deleteWorkspaceLinks } from './link-delete';
 import { linkActorFor } from './link-actor';
 import { linksForApi } from './link-answer';
+import { linkDomainFilter } from './link-domain';
 import { linkImportRoutes } from './link-import.routes';
 import { createCreationQuota } from './creation-quota';
 import { rowToLink } from './link-mapper';
@@ -70,19 +71,22 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     { schema: { querystring: listLinksQuerySchema, response: { 200: linkListSchema } } },
     async (request) => {
       const { workspace } = await linkActorFor(request, db, 'read');
-      const { q, limit, cursor, status, tag, sort, order, createdBy } = request.query;
+      const { q, limit, cursor, status, tag, sort, order, createdBy, domain } = request.query;
       const after = decodeCursor(cursor, sort);
-      const [totals, tagged] = await Promise.all([
+      const [totals, tagged, domainId] = await Promise.all([
         workspaceLinkTotals(reader, workspace.id),
         tag ? findWorkspaceTag(reader, workspace.id, tagKey(tag)) : undefined,
+        // Blank: no filter. A name that is no domain of the workspace finds nothing, as an unknown tag.
+        domain ? linkDomainFilter(reader, context.config, workspace.id, domain) : ('all' as const),
       ]);
       // One more row than asked tells whether there is a next page without counting.
       const rows =
-        tag && !tagged
+        (tag && !tagged) || domainId === undefined
           ? []
           : await listWorkspaceLinks(reader, workspace.id, {
               search: q,
               createdBy,
+              domainId: domainId === 'all' ? undefined : domainId,
               after,
               status,
               blocked: context.blockedDomains.domains,
@@ -122,7 +126,8 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
       const answer = await withIdempotency(db, call, async () => {
         const row = await creationQuota.run(userId, reply, (claim) => createLink(context, actor, request.body, undefined, claim));
         const tags = (await tagsOf(db, [row.id])).get(row.id);
-        return { statusCode: 201 as const, body: { link: rowToLink(row, context, { workspace: actor.workspace.slug, createdBy: actor.user, tags }) } };
+        const link = rowToLink(row, context, { workspace: actor.workspace.slug, createdBy: actor.user, domain: row.domainHostname, tags });
+        return { statusCode: 201 as const, body: { link } };
       });
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(answer.statusCode).send(answer.body);
@@ -177,7 +182,8 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
       const actor = await linkActorFor(request, db, 'write');
       const edited = await editLink(context, actor, linkIdOf(request.params.id), request.body, request.log);
       const createdBy = (await creatorsOf(db, [edited.row.user_id])).get(edited.row.user_id)!;
-      return { link: rowToLink(edited.row, context, { workspace: actor.workspace.slug, createdBy, previousAddresses: edited.previousAddresses, tags: edited.tags }) };
+      const extras = { workspace: actor.workspace.slug, createdBy, domain: edited.domain, previousAddresses: edited.previousAddresses, tags: edited.tags };
+      return { link: rowToLink(edited.row, context, extras) };
     },
   );
 

@@ -40,16 +40,18 @@ export async function refreshStoredQrs({ db, storage, config, signal, batch = BA
   for (;;) {
     const rows = await db
       .selectFrom('urls')
-      .select(['id', 'short_url', 'custom_url', 'qr'])
-      .$if(!all, (query) => query.where('qr_version', '<', CURRENT_QR_VERSION))
-      .where('id', '>', after)
-      .orderBy('id')
+      // A link on a custom domain is drawn with its domain's address (https://{hostname}/...).
+      .leftJoin('domains', 'domains.id', 'urls.domain_id')
+      .select(['urls.id', 'urls.short_url', 'urls.custom_url', 'urls.qr', 'domains.hostname as domain'])
+      .$if(!all, (query) => query.where('urls.qr_version', '<', CURRENT_QR_VERSION))
+      .where('urls.id', '>', after)
+      .orderBy('urls.id')
       .limit(batch)
       .execute();
     if (rows.length === 0) return remade;
     for (const row of rows) {
       signal?.throwIfAborted();
-      const shortLink = shortLinkOf(config.publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url });
+      const shortLink = shortLinkOf(config.publicBaseUrl, { shortCode: row.short_url, customUrl: row.custom_url, domain: row.domain });
       await storage.put(buckets.qrs, row.qr, qrPng(qrAddressOf(shortLink)), 'image/png');
       await db.updateTable('urls').set({ qr_version: CURRENT_QR_VERSION }).where('id', '=', row.id).execute();
       remade += 1;

@@ -10,6 +10,7 @@ const link: Link = {
   shortCode: 'abc123',
   customUrl: 'folleto',
   shortLink: 'https://corto.example/folleto',
+  domain: null,
   qr: '/storage/qrs/qr-abc123.png',
   createdAt: '2026-01-01T00:00:00.000Z',
   clicks: 3,
