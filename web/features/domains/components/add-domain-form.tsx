@@ -52,7 +52,7 @@ export function AddDomainForm({ onAdded }: { onAdded: (domain: Domain) => void }
         error={errors.hostname}
         {...form.register('hostname', { onChange: () => form.clearErrors('root.server') })}
       />
-      <Button type="submit" loading={addition.isPending} className="sm:mt-6">
+      <Button type="submit" loading={addition.isPending} className="sm:mt-5.5">
         Añadir dominio
       </Button>
       <FormAlert message={errors.root?.server?.message} className="sm:col-span-2" />

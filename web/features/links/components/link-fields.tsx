@@ -22,7 +22,8 @@ type LinkFieldsProps = {
 
 /** Title, destination, alias and tags, with every message under its field: the same in both dialogs. */
 export function LinkFields({ fieldProps, errors, publicBaseUrl, domainField }: LinkFieldsProps) {
-  const domain = readableUrl(publicBaseUrl).replace(/^https?:\/\//, '');
+  // In Unicode, without the scheme, nor the '/' the URL parser adds to a bare origin.
+  const domain = readableUrl(publicBaseUrl).replace(/^https?:\/\//, '').replace(/\/$/, '');
   return (
     <>
       <div className="grid gap-2">
