@@ -13,6 +13,7 @@ const AuthPage = lazyScreen(() => import('../features/auth/auth-page').then((m) 
 const DashboardPage = lazyScreen(() => import('../features/links/dashboard-page').then((m) => m.DashboardPage));
 const LinkDetailPage = lazyScreen(() => import('../features/links/link-detail-page').then((m) => m.LinkDetailPage));
 const TokensPage = lazyScreen(() => import('../features/tokens/tokens-page').then((m) => m.TokensPage));
+const DomainsPage = lazyScreen(() => import('../features/domains/domains-page').then((m) => m.DomainsPage));
 const AccountPage = lazyScreen(() => import('../features/account/account-page').then((m) => m.AccountPage));
 const ForgotPasswordPage = lazyScreen(() => import('../features/account/forgot-password-page').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyScreen(() => import('../features/account/reset-password-page').then((m) => m.ResetPasswordPage));
@@ -21,6 +22,7 @@ const AdminLayout = lazyScreen(() => import('../features/admin/admin-layout').th
 const AdminUsers = lazyScreen(() => import('../features/admin/users-page').then((m) => m.UsersPage));
 const AdminLinks = lazyScreen(() => import('../features/admin/links-page').then((m) => m.LinksPage));
 const AdminWorkspaces = lazyScreen(() => import('../features/admin/workspaces-page').then((m) => m.WorkspacesPage));
+const AdminDomains = lazyScreen(() => import('../features/admin/domains-page').then((m) => m.DomainsPage));
 const AdminReports = lazyScreen(() => import('../features/admin/reports-page').then((m) => m.ReportsPage));
 const AdminSettings = lazyScreen(() => import('../features/admin/settings-page').then((m) => m.SettingsPage));
 const AdminAudit = lazyScreen(() => import('../features/admin/audit-page').then((m) => m.AuditPage));
@@ -44,12 +46,14 @@ export function AppRoutes() {
           {/* A workspace's screens: the address names it, so a link sent to a teammate opens where it belongs. */}
           <Route path="/w/:slug/*" element={<WorkspaceRoutes />} />
           <Route path="/cuenta/tokens" element={<TokensPage />} />
+          <Route path="/cuenta/dominios" element={<DomainsPage />} />
           <Route path="/cuenta" element={<AccountPage />} />
           <Route path="/admin" element={<AdminLayout />}>
             <Route index element={<Navigate to="/admin/usuarios" replace />} />
             <Route path="usuarios" element={<AdminUsers />} />
             <Route path="links" element={<AdminLinks />} />
             <Route path="espacios" element={<AdminWorkspaces />} />
+            <Route path="dominios" element={<AdminDomains />} />
             <Route path="denuncias" element={<AdminReports />} />
             <Route path="ajustes" element={<AdminSettings />} />
             <Route path="registro" element={<AdminAudit />} />

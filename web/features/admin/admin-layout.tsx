@@ -11,6 +11,7 @@ const sections = [
   { to: '/admin/usuarios', label: 'Usuarios' },
   { to: '/admin/links', label: 'Links' },
   { to: '/admin/espacios', label: 'Espacios' },
+  { to: '/admin/dominios', label: 'Dominios' },
   { to: '/admin/denuncias', label: 'Denuncias' },
   { to: '/admin/ajustes', label: 'Ajustes' },
   { to: '/admin/registro', label: 'Registro' },

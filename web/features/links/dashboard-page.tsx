@@ -20,6 +20,8 @@ import { roleMayNotReasons } from '@common/workspaces/workspace-roles';
 import { useMembers } from '../workspaces/api/members';
 import { useCurrentWorkspace } from '../workspaces/current-workspace';
 import { withWorkspace } from '../workspaces/workspace-path';
+import { useDomains } from '../domains/api/domains';
+import { domainFilterOptions, readableHost } from '../domains/domain-choices';
 
 // The sorts offered, as `sort-order`; the first is the server's default and stays out of the URL.
 const sortOptions: { value: `${LinkSort}-${SortOrder}`; label: string }[] = [
@@ -33,7 +35,7 @@ const sortOptions: { value: `${LinkSort}-${SortOrder}`; label: string }[] = [
 const selectClass =
   'h-10 rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm text-slate-100 focus-visible:outline-2 focus-visible:outline-teal-400/60';
 
-/** The state, the tag and the sort live in the address: a reload keeps them, and a copied address shares the view. */
+/** The state, the tag, the domain and the sort live in the address: a reload keeps them, and a copied address shares the view. */
 function useListParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tag = searchParams.get('tag') ?? '';
@@ -56,7 +58,8 @@ function useListParams() {
       },
       { replace: true },
     );
-  return { searchParams, status, tag, sort, order, createdBy, update };
+  const domain = searchParams.get('domain') ?? '';
+  return { searchParams, status, tag, domain, sort, order, createdBy, update };
 }
 
 export function DashboardPage() {
@@ -67,7 +70,9 @@ export function DashboardPage() {
   usePageTitle(heading);
   const canWrite = may('write');
   const members = useMembers(team ? team.slug : null).data ?? [];
-  const { searchParams, status, tag, sort, order, createdBy: creatorParam, update } = useListParams();
+  const { searchParams, status, tag, domain, sort, order, createdBy: creatorParam, update } = useListParams();
+  // The filter by domain shows once the workspace has domains (or the address names one).
+  const domainOptions = domainFilterOptions(useDomains().data);
   // The creator filter belongs to team workspaces (in the personal one every link is the user's).
   const createdBy = team ? creatorParam : undefined;
   const tags = useTags().data?.tags ?? [];
@@ -79,7 +84,7 @@ export function DashboardPage() {
   const [filter, setFilter] = useState('');
   // The filter runs on the server over every link, once typing pauses.
   const search = useDebouncedValue(filter.trim(), 250);
-  const query = useLinks({ createdBy, search, status, tag, sort, order });
+  const query = useLinks({ createdBy, search, status, tag, domain, sort, order });
 
   const [selected, setSelected] = useState<Map<number, Link>>(() => new Map());
   const select = (link: Link, checked: boolean) =>
@@ -185,6 +190,17 @@ export function DashboardPage() {
             ))}
           </select>
         )}
+        {(domainOptions.length > 0 || domain !== '') && (
+          <select aria-label="Filtrar por dominio" value={domain} onChange={(event) => update({ domain: event.target.value })} className={selectClass}>
+            <option value="">Todos los dominios</option>
+            {domain !== '' && !domainOptions.some((option) => option.value === domain) && <option value={domain}>{readableHost(domain)}</option>}
+            {domainOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
         <select
           aria-label="Ordenar"
           value={`${sort}-${order}`}
@@ -208,7 +224,7 @@ export function DashboardPage() {
 
       {firstPage && links.length === 0 && !query.isPlaceholderData && (
         <p className="py-8 text-center text-slate-300">
-          {search || status || tag || createdBy
+          {search || status || tag || domain || createdBy
             ? 'Ningún link coincide con el filtro.'
             : team
               ? canWrite
@@ -223,7 +239,7 @@ export function DashboardPage() {
           selected={selectedNow}
           onSelect={(all) => setSelected(new Map(all.map((link) => [link.id, link])))}
           onClear={() => setSelected(new Map())}
-          filter={{ workspace: scope, createdBy, search, status, tag, sort, order }}
+          filter={{ workspace: scope, createdBy, search, status, tag, domain, sort, order }}
           hasLinks={links.length > 0}
         />
       )}

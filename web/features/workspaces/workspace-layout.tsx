@@ -8,7 +8,7 @@ import { buttonVariants } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useWorkspaces } from './api/workspaces';
 import { CurrentWorkspaceProvider } from './current-workspace';
-import { workspaceActivityPath, workspaceHomePath, workspaceMembersPath } from './workspace-path';
+import { workspaceActivityPath, workspaceDomainsPath, workspaceHomePath, workspaceMembersPath } from './workspace-path';
 
 /**
  * /w/{slug}/...: the screens of one workspace. Finds it among the caller's workspaces (asked again
@@ -53,10 +53,11 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
     isActive && 'bg-slate-800 text-white',
   );
 
-/** A team workspace's pages: its links, its members, what happened in it. */
+/** A team workspace's pages: its links, its members, what happened in it, its tokens and domains. */
 function WorkspaceNav({ slug }: { slug: string }) {
   return (
-    <nav aria-label="Espacio de trabajo" className="mb-6 -mt-2 flex gap-1 overflow-x-auto border-b border-slate-800 pb-2 sm:-mt-4">
+    // Five tabs are wider than a 375 px phone: they wrap to a second row there rather than hide sideways.
+    <nav aria-label="Espacio de trabajo" className="mb-6 -mt-2 flex flex-wrap gap-1 border-b border-slate-800 pb-2 sm:-mt-4">
       <NavLink to={workspaceHomePath(slug)} end className={tabClass}>
         Enlaces
       </NavLink>
@@ -67,9 +68,12 @@ function WorkspaceNav({ slug }: { slug: string }) {
         Actividad
       </NavLink>
       <NavLink to={`${workspaceHomePath(slug)}/tokens`} className={tabClass}>
-        {/* The short word on a phone, so the four tabs fit 375 px without scrolling. */}
+        {/* The short word on a phone, where the tabs take two rows as it is. */}
         <span className="sm:hidden">Tokens</span>
         <span className="hidden sm:inline">Tokens de API</span>
+      </NavLink>
+      <NavLink to={workspaceDomainsPath(slug)} className={tabClass}>
+        Dominios
       </NavLink>
     </nav>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withWorkspace, workspaceActivityPath, workspaceHomePath, workspaceLinkPath, workspaceMembersPath } from './workspace-path';
+import { withWorkspace, workspaceActivityPath, workspaceDomainsPath, workspaceHomePath, workspaceLinkPath, workspaceMembersPath } from './workspace-path';
 
 describe('withWorkspace', () => {
   it('leaves every path of the personal workspace as it was', () => {
@@ -39,5 +39,10 @@ describe('workspace addresses', () => {
   it('has a members and an activity page under the workspace', () => {
     expect(workspaceMembersPath('marketing')).toBe('/w/marketing/miembros');
     expect(workspaceActivityPath('marketing')).toBe('/w/marketing/actividad');
+  });
+
+  it('has a domains page under the workspace, the personal one’s under the account like its tokens', () => {
+    expect(workspaceDomainsPath('marketing')).toBe('/w/marketing/dominios');
+    expect(workspaceDomainsPath(null)).toBe('/cuenta/dominios');
   });
 });

@@ -31,5 +31,10 @@ export const workspaceMembersPath = (slug: string) => `${segment(slug)}/miembros
 /** The activity page of a workspace. */
 export const workspaceActivityPath = (slug: string) => `${segment(slug)}/actividad`;
 
+/** The domains page of a workspace: /cuenta/dominios for the personal one (as its tokens). */
+export function workspaceDomainsPath(scope: WorkspaceScope): string {
+  return scope === null ? '/cuenta/dominios' : `${segment(scope)}/dominios`;
+}
+
 /** The invitation page an invitation's address opens. */
 export const invitationPath = (token: string) => `/invitacion/${encodeURIComponent(token)}`;

@@ -9,6 +9,7 @@ const LinkDetailPage = lazyScreen(() => import('../links/link-detail-page').then
 const TokensPage = lazyScreen(() => import('../tokens/tokens-page').then((m) => m.TokensPage));
 const MembersPage = lazyScreen(() => import('./members-page').then((m) => m.MembersPage));
 const ActivityPage = lazyScreen(() => import('./activity-page').then((m) => m.ActivityPage));
+const DomainsPage = lazyScreen(() => import('../domains/domains-page').then((m) => m.DomainsPage));
 
 export function WorkspaceRoutes() {
   return (
@@ -19,6 +20,7 @@ export function WorkspaceRoutes() {
         <Route path="miembros" element={<MembersPage />} />
         <Route path="actividad" element={<ActivityPage />} />
         <Route path="tokens" element={<TokensPage />} />
+        <Route path="dominios" element={<DomainsPage />} />
       </Route>
     </Routes>
   );

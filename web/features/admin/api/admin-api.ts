@@ -10,6 +10,7 @@ export const adminKeys = {
   users: (q: string) => ['admin', 'users', q] as const,
   links: (q: string, owner: string) => ['admin', 'links', q, owner] as const,
   workspaces: (q: string) => ['admin', 'workspaces', q] as const,
+  domains: (q: string) => ['admin', 'domains', q] as const,
   reports: (list: ReportList) => ['admin', 'reports', list] as const,
   reportsCount: ['admin', 'reports-count'] as const,
   settings: ['admin', 'settings'] as const,
@@ -50,6 +51,25 @@ export const useAdminLinks = (q: string, owner: string) =>
 export const useAdminWorkspaces = (q: string) =>
   useInfiniteQuery(pagedQuery<AdminWorkspace>(adminKeys.workspaces(q), (cursor) => withQuery('/api/admin/workspaces', { q, cursor }), 'workspaces'));
 
+/** A workspace's own domain as the operator sees it (GET /api/admin/domains). */
+export interface AdminDomain {
+  id: number;
+  /** Lower case and punycode. */
+  hostname: string;
+  /** The same name in Unicode. */
+  displayHostname: string;
+  workspace: { slug: string; name: string };
+  verified: boolean;
+  /** Disabled by an operator: its links answer 410. */
+  disabled: boolean;
+  links: number;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+export const useAdminDomains = (q: string) =>
+  useInfiniteQuery(pagedQuery<AdminDomain>(adminKeys.domains(q), (cursor) => withQuery('/api/admin/domains', { q, cursor }), 'domains'));
+
 /** Open reports, or the handled ones (resolved or dismissed) apart. */
 export type ReportList = 'open' | 'handled';
 export const useAdminReports = (list: ReportList) =>
@@ -87,6 +107,12 @@ export const useDeleteWorkspace = () => useAdminMutation((id: number) => apiFetc
 export const useUpdateLink = () =>
   useAdminMutation(({ id, ...body }: { id: number; disabled: boolean; reason?: string }) =>
     apiFetch<{ link: AdminLink }>(`/api/admin/links/${id}`, { method: 'PATCH', body: JSON.stringify(body) }),
+  );
+
+/** Disables a domain (its links answer 410; the reason goes to the audit log) or enables it again. */
+export const useUpdateDomain = () =>
+  useAdminMutation(({ id, ...body }: { id: number; disabled: boolean; reason?: string }) =>
+    apiFetch<{ domain: AdminDomain }>(`/api/admin/domains/${id}`, { method: 'PATCH', body: JSON.stringify(body) }),
   );
 
 export const useUpdateReport = () =>

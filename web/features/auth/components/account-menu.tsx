@@ -1,5 +1,5 @@
 import type { User } from '@common/auth/auth-schemas';
-import { KeyRound, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { Globe, KeyRound, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../../components/ui/avatar';
 import {
@@ -14,7 +14,7 @@ import { toast } from '../../../components/ui/toaster';
 import { messageOf } from '../../../api/client';
 import { useLogout } from '../api/logout';
 
-/** The signed-in user's avatar, opening a menu with their name, 'Mis links', 'Mi cuenta', 'Tokens de API' and 'Cerrar sesión'. */
+/** The signed-in user's avatar, opening a menu with their name, 'Mis links', 'Mi cuenta', 'Tokens de API', 'Dominios' and 'Cerrar sesión'. */
 export function AccountMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   const logoutMutation = useLogout();
@@ -64,6 +64,12 @@ export function AccountMenu({ user }: { user: User }) {
           <Link to="/cuenta/tokens">
             <KeyRound aria-hidden />
             Tokens de API
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/cuenta/dominios">
+            <Globe aria-hidden />
+            Dominios
           </Link>
         </DropdownMenuItem>
         {user.role === 'admin' && (

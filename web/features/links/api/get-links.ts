@@ -16,13 +16,15 @@ export interface LinkListFilter {
   search?: string;
   status?: LinkStatus | '';
   tag?: string;
+  /** Only the links on this domain (a hostname; the instance's own host for the links without one). */
+  domain?: string;
   sort?: LinkSort;
   order?: SortOrder;
 }
 
 /** One page of the caller's links (PAGE_SIZE of them unless told), filtered and sorted on the server. */
 export function getLinks(
-  { workspace = null, createdBy, search, status, tag, sort, order }: LinkListFilter,
+  { workspace = null, createdBy, search, status, tag, domain, sort, order }: LinkListFilter,
   cursor: string | null,
   signal?: AbortSignal,
   limit = PAGE_SIZE,
@@ -32,6 +34,7 @@ export function getLinks(
   if (search) params.set('q', search);
   if (status) params.set('status', status);
   if (tag) params.set('tag', tag);
+  if (domain) params.set('domain', domain);
   if (sort) params.set('sort', sort);
   if (order) params.set('order', order);
   if (cursor) params.set('cursor', cursor);

@@ -5,7 +5,9 @@ import { useWorkspaceScope } from '../../workspaces/current-workspace';
 import { withWorkspace, type WorkspaceScope } from '../../workspaces/workspace-path';
 import { linkKeys } from './link-keys';
 
-type LinkChange = { id: number; changes: UpdateLinkInput };
+/** A PATCH body; `domain` moves the link to another of the workspace's domains (null: the instance's own host). */
+export type LinkChanges = UpdateLinkInput & { domain?: string | null };
+type LinkChange = { id: number; changes: LinkChanges };
 type AddressToFree = { id: number; address: string };
 
 export function updateLink({ id, changes }: LinkChange, scope: WorkspaceScope = null) {

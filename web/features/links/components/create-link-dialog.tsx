@@ -25,6 +25,9 @@ import { type CreateLinkForm as CreateLinkFormValues, type CreateLinkFormInput, 
 import { applyServerFields } from '../../../components/form/apply-server-fields';
 import { useWorkspaceScope } from '../../workspaces/current-workspace';
 import { workspaceLinkPath } from '../../workspaces/workspace-path';
+import { useDomains } from '../../domains/api/domains';
+import { linkDomainOptions, shortAddressBase } from '../../domains/domain-choices';
+import { DomainField } from './domain-field';
 
 type CreateLinkDialogProps = {
   open: boolean;
@@ -41,7 +44,8 @@ type CreateLinkDialogProps = {
 // same Idempotency-Key: it gets that link instead of making a second one.
 const mayExist = 'Puede que el link se haya creado: pulsa «Crear» de nuevo para comprobarlo, no se duplicará.';
 
-const fields = linkFields;
+// The fields whose server messages have a place under them.
+const fields = [...linkFields, 'domain'] as const;
 
 export function CreateLinkDialog({ open, onOpenChange, initialLongUrl, publicBaseUrl, returnFocusTo }: CreateLinkDialogProps) {
   // While a creation is on its way the dialog stays: closed, it would hide whether the link was made.
@@ -71,8 +75,12 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
   const form = useForm<CreateLinkFormInput, unknown, CreateLinkFormValues>({
     resolver: zodResolver(createLinkFormSchema),
     criteriaMode: 'all',
-    defaultValues: { title: '', longUrl: initialLongUrl, customUrl: '', tags: '', forwardQuery: false },
+    defaultValues: { title: '', longUrl: initialLongUrl, customUrl: '', tags: '', forwardQuery: false, domain: '' },
   });
+  // The workspace's verified domains; none (or no answer) leaves the form as it was.
+  const domainOptions = linkDomainOptions(useDomains().data);
+  const domain = useWatch({ control: form.control, name: 'domain' }) ?? '';
+  const base = shortAddressBase(publicBaseUrl, domainOptions.length > 0 ? domain : null);
   const { errors, isSubmitted } = form.formState;
   const typedUrl = useWatch({ control: form.control, name: 'longUrl' }) ?? '';
   const longUrl = typedUrl.trim();
@@ -80,7 +88,7 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
   // The stored QR encodes the short address; until the server draws a code, the preview points at a
   // path nobody can claim. Encoded as the server will encode it (qrAddressOf, with ?qr=1).
   const chosen = alias !== '' && aliasProblems(alias.normalize('NFC')).length === 0;
-  const previewText = qrAddressOf(`${publicBaseUrl}/${chosen ? alias.normalize('NFC') : QR_PREVIEW_PATH}`);
+  const previewText = qrAddressOf(`${base}/${chosen ? alias.normalize('NFC') : QR_PREVIEW_PATH}`);
   // The UTM builder's parameters go into the destination as it is sent.
   const withCampaign = (event: React.FormEvent<HTMLFormElement>) => {
     const merged = finalUrlOf(form.getValues('longUrl') ?? '', utm, emptyUtm);
@@ -89,7 +97,10 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
   };
 
   const submit = form.handleSubmit(
-    (input) => {
+    (values) => {
+      // The instance's own host is the API's default: only another domain is sent.
+      const { domain: chosenDomain, ...rest } = values;
+      const input = chosenDomain ? { ...rest, domain: chosenDomain } : rest;
       const body = JSON.stringify(input);
       const current = attempt?.body === body ? attempt : { body, key: newIdempotencyKey() };
       setAttempt(current);
@@ -126,7 +137,7 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
   );
 
   const general = errors.root?.server?.message;
-  const inputProps = (field: (typeof fields)[number]) => ({
+  const inputProps = (field: (typeof linkFields)[number]) => ({
     id: `link-${field}`,
     'aria-invalid': messagesOf(errors[field]).length > 0 || undefined,
     'aria-describedby': fieldErrorId(`link-${field}`),
@@ -138,7 +149,16 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
 
   return (
     <form noValidate onSubmit={withCampaign} className="grid gap-4">
-      <LinkFields fieldProps={inputProps} errors={errors} publicBaseUrl={publicBaseUrl} />
+      <LinkFields
+        fieldProps={inputProps}
+        errors={errors}
+        publicBaseUrl={base}
+        domainField={
+          domainOptions.length > 0 && (
+            <DomainField options={domainOptions} error={errors.domain} {...form.register('domain', { onChange: () => isSubmitted && form.clearErrors('root.server') })} />
+          )
+        }
+      />
       <UtmBuilder values={utm} onChange={setUtm} initial={emptyUtm} longUrl={typedUrl} />
       <ForwardQueryField {...form.register('forwardQuery')} />
       {longUrl !== '' && (

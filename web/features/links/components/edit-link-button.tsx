@@ -27,10 +27,13 @@ import { DisabledNotice } from './link-state';
 import { finalUrlOf, ForwardQueryField, UtmBuilder } from './utm-builder';
 import { type UtmValues, utmOf } from '@common/links/utm';
 import { applyServerFields } from '../../../components/form/apply-server-fields';
+import { useDomains } from '../../domains/api/domains';
+import { linkDomainOf, linkDomainOptions, shortAddressBase } from '../../domains/domain-choices';
+import { DomainField } from './domain-field';
 
 type EditLinkButtonProps = { link: Link } & Pick<ButtonProps, 'size' | 'className'>;
 
-const formFields = ['title', 'longUrl', 'customUrl', 'tags', 'paused', 'forwardQuery', 'expiresAt', 'maxClicks', 'password', 'removePassword'] as const;
+const formFields = ['title', 'longUrl', 'customUrl', 'tags', 'domain', 'paused', 'forwardQuery', 'expiresAt', 'maxClicks', 'password', 'removePassword'] as const;
 type FormField = (typeof formFields)[number];
 
 /** 'Editar': the creation dialog's fields plus pause, expiry (date and click limit) and password. */
@@ -77,7 +80,13 @@ function EditLinkForm({ link, onSaved }: { link: Link; onSaved: () => void }) {
   const schema = useMemo(() => editLinkFormSchema(defaults.expiresAt), [defaults.expiresAt]);
   const form = useForm<EditLinkFormInput, unknown, EditLinkForm>({ resolver: zodResolver(schema), criteriaMode: 'all', defaultValues: defaults });
   const { errors, isSubmitted } = form.formState;
-  const publicBaseUrl = link.shortLink.slice(0, link.shortLink.lastIndexOf('/'));
+  // The address's start follows the «Dominio» select: the instance's own, or https://{domain}.
+  const domains = useDomains().data;
+  const domainOptions = linkDomainOptions(domains, linkDomainOf(link));
+  const chosenDomain = useWatch({ control: form.control, name: 'domain' }) ?? '';
+  const ownBase = link.shortLink.slice(0, link.shortLink.lastIndexOf('/'));
+  const instanceBase = linkDomainOf(link) === null ? ownBase : domains ? `${window.location.protocol}//${domains.instanceHost}` : window.location.origin;
+  const publicBaseUrl = domainOptions.length > 0 ? shortAddressBase(instanceBase, chosenDomain || null) : ownBase;
   // The builder starts from the campaign the destination carries; only what is changed applies.
   const initialUtm = useMemo(() => utmOf(link.originalUrl), [link.originalUrl]);
   const [utm, setUtm] = useState<UtmValues>(initialUtm);
@@ -86,7 +95,7 @@ function EditLinkForm({ link, onSaved }: { link: Link; onSaved: () => void }) {
   const submit = form.handleSubmit(
     (values) => {
       update.mutate(
-        { id: link.id, changes: changesOf(values, defaults.expiresAt) },
+        { id: link.id, changes: changesOf(values, defaults.expiresAt, defaults.domain) },
         {
           onSuccess: () => {
             toast('Cambios guardados.', 'success');
@@ -130,7 +139,16 @@ function EditLinkForm({ link, onSaved }: { link: Link; onSaved: () => void }) {
   return (
     <form noValidate onSubmit={withCampaign} className="grid gap-4">
       <DisabledNotice link={link} />
-      <LinkFields fieldProps={inputProps} errors={errors} publicBaseUrl={publicBaseUrl} />
+      <LinkFields
+        fieldProps={inputProps}
+        errors={errors}
+        publicBaseUrl={publicBaseUrl}
+        domainField={
+          domainOptions.length > 0 && (
+            <DomainField options={domainOptions} error={errors.domain} {...form.register('domain', { onChange: () => isSubmitted && form.clearErrors('root.server') })} />
+          )
+        }
+      />
       <UtmBuilder values={utm} onChange={setUtm} initial={initialUtm} longUrl={typedUrl} />
       <ForwardQueryField {...form.register('forwardQuery')} />
       <fieldset className="grid gap-4 rounded-lg border border-slate-700 p-4">

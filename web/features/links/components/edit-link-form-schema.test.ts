@@ -78,6 +78,24 @@ describe('the edit form', () => {
   });
 });
 
+describe('the domain in the edit form', () => {
+  it('starts from the link’s domain and sends it only when changed, the instance’s own host as null', () => {
+    const onDomain = { ...link, shortLink: 'https://go.empresa.es/folleto', domain: 'go.empresa.es' };
+    const defaults = editFormDefaults(onDomain);
+    expect(defaults.domain).toBe('go.empresa.es');
+    const schema = editLinkFormSchema(defaults.expiresAt);
+    expect(changesOf(schema.parse(defaults), defaults.expiresAt, defaults.domain)).not.toHaveProperty('domain');
+    expect(changesOf(schema.parse({ ...defaults, domain: '' }), defaults.expiresAt, defaults.domain).domain).toBeNull();
+    expect(changesOf(schema.parse({ ...defaults, domain: 'xn--espaa-rta.es' }), defaults.expiresAt, defaults.domain).domain).toBe('xn--espaa-rta.es');
+  });
+
+  it('is the instance’s own host for a link from a server that does not send one', () => {
+    const defaults = editFormDefaults(link);
+    expect(defaults.domain).toBe('');
+    expect(changesOf(editLinkFormSchema(defaults.expiresAt).parse(defaults), defaults.expiresAt, defaults.domain)).not.toHaveProperty('domain');
+  });
+});
+
 describe('the destination in the edit form', () => {
   it('reads as the card shows it, and saves as the same address', () => {
     const stored = 'https://xn--espaa-rta.es/%C3%91oquis?q=caf%C3%A9';

@@ -4,7 +4,9 @@ import {
   MAX_CLICKS_LIMIT,
   linkMessages as m,
 } from '@common/links/link-messages';
-import { createLinkSchema, type Link, type UpdateLinkInput } from '@common/links/link-schemas';
+import { createLinkSchema, type Link } from '@common/links/link-schemas';
+import { linkDomainOf } from '../../domains/domain-choices';
+import type { LinkChanges } from '../api/update-link';
 import { z } from 'zod';
 import { readableUrl } from './link-format';
 import { tagsTextSchema } from './tags-field';
@@ -28,6 +30,8 @@ export function editLinkFormSchema(initialExpiresAt: string) {
     longUrl: createLinkSchema.shape.longUrl,
     customUrl: createLinkSchema.shape.customUrl,
     tags: tagsTextSchema,
+    /** The «Dominio» select: '' for the instance's own host. */
+    domain: z.string().optional(),
     paused: z.boolean(),
     forwardQuery: z.boolean(),
     expiresAt: z
@@ -67,6 +71,7 @@ export function editFormDefaults(link: Link): EditLinkFormInput {
     longUrl: editableUrl(link.originalUrl),
     customUrl: link.customUrl ?? '',
     tags: link.tags.join(', '),
+    domain: linkDomainOf(link) ?? '',
     paused: link.paused,
     forwardQuery: link.forwardQuery,
     expiresAt: toLocalInput(link.expiresAt),
@@ -76,9 +81,12 @@ export function editFormDefaults(link: Link): EditLinkFormInput {
   };
 }
 
-/** The PATCH body: the form's values; the date only when changed, the password only when typed or removed. */
-export function changesOf(form: EditLinkForm, initialExpiresAt: string): UpdateLinkInput {
-  const changes: UpdateLinkInput = {
+/**
+ * The PATCH body: the form's values; the date and the domain only when changed, the password only
+ * when typed or removed.
+ */
+export function changesOf(form: EditLinkForm, initialExpiresAt: string, initialDomain = ''): LinkChanges {
+  const changes: LinkChanges = {
     title: form.title,
     longUrl: form.longUrl,
     customUrl: form.customUrl,
@@ -88,6 +96,7 @@ export function changesOf(form: EditLinkForm, initialExpiresAt: string): UpdateL
     maxClicks: form.maxClicks === '' ? null : Number(form.maxClicks),
   };
   if (form.expiresAt !== initialExpiresAt) changes.expiresAt = form.expiresAt === '' ? null : new Date(form.expiresAt).toISOString();
+  if (form.domain !== undefined && form.domain !== initialDomain) changes.domain = form.domain === '' ? null : form.domain;
   if (form.removePassword) changes.password = null;
   else if (form.password !== '') changes.password = form.password;
   return changes;

@@ -1,9 +1,10 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import type { FieldError as FormFieldError } from 'react-hook-form';
 import { messagesOf } from '../../../components/form/field-messages';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { readableUrl } from './link-format';
 
 /** The fields a link is made of, shared by the create and edit dialogs. */
 export const linkFields = ['title', 'longUrl', 'customUrl', 'tags'] as const;
@@ -13,13 +14,16 @@ type LinkFieldsProps = {
   /** The input's props for a field (id `link-{field}`, react-hook-form's register, aria wiring). */
   fieldProps: (field: LinkField) => ComponentProps<'input'>;
   errors: Partial<Record<LinkField, FormFieldError | undefined>>;
-  /** PUBLIC_BASE_URL, shown before the alias. */
+  /** Where the short address starts (PUBLIC_BASE_URL, or https://{domain}), shown before the alias. */
   publicBaseUrl: string;
+  /** The «Dominio» select, when the workspace has domains to choose from: just before the alias. */
+  domainField?: ReactNode;
 };
 
 /** Title, destination, alias and tags, with every message under its field: the same in both dialogs. */
-export function LinkFields({ fieldProps, errors, publicBaseUrl }: LinkFieldsProps) {
-  const domain = publicBaseUrl.replace(/^https?:\/\//, '');
+export function LinkFields({ fieldProps, errors, publicBaseUrl, domainField }: LinkFieldsProps) {
+  // In Unicode, without the scheme, nor the '/' the URL parser adds to a bare origin.
+  const domain = readableUrl(publicBaseUrl).replace(/^https?:\/\//, '').replace(/\/$/, '');
   return (
     <>
       <div className="grid gap-2">
@@ -32,6 +36,7 @@ export function LinkFields({ fieldProps, errors, publicBaseUrl }: LinkFieldsProp
         <Input {...fieldProps('longUrl')} type="url" inputMode="url" placeholder="https://ejemplo.com/una-direccion-larga" />
         <FieldError fieldId="link-longUrl" messages={messagesOf(errors.longUrl)} />
       </div>
+      {domainField}
       <div className="grid gap-2">
         <Label htmlFor="link-customUrl">URL personalizada (opcional)</Label>
         <div className="flex items-stretch">

@@ -20,6 +20,10 @@ describe('displayAddress', () => {
     // Not valid percent-encoding: shown as it is rather than failing.
     expect(displayAddress('https://example.com/100%')).toBe('example.com/100%');
   });
+
+  it('shows a link on a workspace’s own international domain in Unicode', () => {
+    expect(displayAddress('https://xn--espaa-rta.es/oferta')).toBe('españa.es/oferta');
+  });
 });
 
 describe('readableUrl', () => {
