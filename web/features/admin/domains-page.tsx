@@ -4,7 +4,8 @@ import { Button } from '../../components/ui/button';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { domainState, domainStateLabels } from '../domains/domain-choices';
 import { AdminCard, act, Facts, PagedList, SearchBox } from './admin-parts';
-import { type AdminDomain, useAdminDomains, useUpdateDomain } from './api/admin-api';
+import type { AdminDomain } from '@common/domains/domain-schemas';
+import { useAdminDomains, useUpdateDomain } from './api/admin-api';
 import { ConfirmAction } from './confirm-action';
 
 /** /admin/dominios: every workspace's own domains; the operator disables one (its links answer 410) or enables it. */

@@ -1,3 +1,4 @@
+import type { AdminDomain } from '@common/domains/domain-schemas';
 import type { AdminLink, AdminReport, AdminUser, AuditEntry, ReportState, Settings, SignupMode } from '@common/admin/admin-schemas';
 import type { AdminWorkspace } from '@common/workspaces/workspace-schemas';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -50,22 +51,6 @@ export const useAdminLinks = (q: string, owner: string) =>
 
 export const useAdminWorkspaces = (q: string) =>
   useInfiniteQuery(pagedQuery<AdminWorkspace>(adminKeys.workspaces(q), (cursor) => withQuery('/api/admin/workspaces', { q, cursor }), 'workspaces'));
-
-/** A workspace's own domain as the operator sees it (GET /api/admin/domains). */
-export interface AdminDomain {
-  id: number;
-  /** Lower case and punycode. */
-  hostname: string;
-  /** The same name in Unicode. */
-  displayHostname: string;
-  workspace: { slug: string; name: string };
-  verified: boolean;
-  /** Disabled by an operator: its links answer 410. */
-  disabled: boolean;
-  links: number;
-  /** ISO 8601. */
-  createdAt: string;
-}
 
 export const useAdminDomains = (q: string) =>
   useInfiniteQuery(pagedQuery<AdminDomain>(adminKeys.domains(q), (cursor) => withQuery('/api/admin/domains', { q, cursor }), 'domains'));

@@ -98,9 +98,8 @@ function CreateLinkForm({ initialLongUrl, publicBaseUrl }: Pick<CreateLinkDialog
 
   const submit = form.handleSubmit(
     (values) => {
-      // The instance's own host is the API's default: only another domain is sent.
-      const { domain: chosenDomain, ...rest } = values;
-      const input = chosenDomain ? { ...rest, domain: chosenDomain } : rest;
+      // null: the instance's own host.
+      const input = { ...values, domain: values.domain || null };
       const body = JSON.stringify(input);
       const current = attempt?.body === body ? attempt : { body, key: newIdempotencyKey() };
       setAttempt(current);
