@@ -6,6 +6,8 @@ import { chromiumArgs, chromiumPath } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
+// The DNS server the domain specs start (dnsmasq) answers here; the server is told at start.
+export const e2eDnsPort = Number(process.env.E2E_DNS_PORT ?? port + 1);
 // A fresh embedded database for every run.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'corto-e2e-'));
 // The specs run the operator's commands on the same folder (operator.spec's `corto admin`); the
@@ -45,6 +47,8 @@ export default defineConfig({
       ALLOW_PRIVATE_DESTINATIONS: 'true',
       // The statistics specs visit from several places by X-Forwarded-For, as a proxy would send it.
       TRUST_PROXY: '127.0.0.1',
+      // The domains' TXT records, from the dnsmasq domain-journey.spec starts on this port.
+      DNS_SERVERS: `127.0.0.1:${e2eDnsPort}`,
     },
   },
 });

@@ -29,6 +29,8 @@ export interface DnsmasqOptions {
    * as an authoritative server says. Elsewhere dnsmasq, with no upstream, refuses.
    */
   zones?: string[];
+  /** A port of 127.0.0.1 chosen beforehand (a server started earlier was told it); a free one by default. */
+  port?: number;
 }
 
 export interface Dnsmasq {
@@ -112,8 +114,8 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startDnsmasq(records: TxtRecord[], { zones = ['test'] }: DnsmasqOptions = {}): Promise<Dnsmasq> {
-  const port = await freeUdpPort();
+export async function startDnsmasq(records: TxtRecord[], { zones = ['test'], port: chosen }: DnsmasqOptions = {}): Promise<Dnsmasq> {
+  const port = chosen ?? (await freeUdpPort());
   let child = await launch(port, records, zones);
   return {
     address: `127.0.0.1:${port}`,

@@ -45,8 +45,8 @@ export function DomainsPage() {
           {list && !off && (
             <>
               {' '}
-              En el DNS de tu dominio, apúntalo a <code className="break-all text-teal-200">{readableHost(list.instanceHost)}</code> con un registro
-              CNAME; después añádelo aquí y verifícalo.
+              En el DNS de tu dominio, apúntalo a <code className="break-all text-teal-200">{readableHost(list.instanceHost)}</code> con un registro{' '}
+              {/^[\d.]+$|:/.test(list.instanceHost) ? 'A (o AAAA)' : 'CNAME'}; después añádelo aquí y verifícalo.
             </>
           )}
         </p>

@@ -148,13 +148,15 @@ function DeleteDomain({ domain, onDeleted }: { domain: Domain; onDeleted?: (() =
           confirmLabel="Eliminar"
           onConfirm={() => {
             setFailure(undefined);
-            remove.mutate(domain.id, {
-              onSuccess: () => {
+            // The promise rather than mutate's callbacks: the card leaves the list (and unmounts)
+            // before they would run, and the notice must still be said.
+            remove.mutateAsync(domain.id).then(
+              () => {
                 toast(`Dominio ${domain.displayHostname} eliminado.`, 'success');
                 onDeleted?.();
               },
-              onError: (error) => setFailure(messageOf(error)),
-            });
+              (error: unknown) => setFailure(messageOf(error)),
+            );
           }}
         >
           Eliminar
