@@ -4,6 +4,8 @@ import { createLinkAs } from '../links/links.test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser } from '../test/test-users';
 import { call, registerAdmin } from './admin-test-support';
+import { insertDomain } from '../domains/domain-rows.test-support';
+import { personalWorkspaceIdOf } from '../workspaces/personal-workspace';
 
 describe.each(testDialects)('handling abuse reports on %s', (dialect) => {
   let t: TestApp;
@@ -74,5 +76,28 @@ describe.each(testDialects)('handling abuse reports on %s', (dialect) => {
     expect((await call(t.app, user.cookie, 'PATCH', `/api/admin/reports/${id}`, { state: 'resolved' })).statusCode).toBe(403);
     expect((await call(t.app, user.cookie, 'GET', '/api/admin/reports/count')).statusCode).toBe(403);
     expect((await call(t.app, undefined, 'GET', '/api/admin/reports/count')).statusCode).toBe(401);
+  });
+
+  it("ties a report of an address on a workspace's domain to that domain's link, not to the instance's link of the same alias", async () => {
+    const owner = await registerUser(t.app);
+    const here = await createLinkAs(t.app, owner.cookie, { customUrl: `oferta-${dialect}` });
+    const workspaceId = await personalWorkspaceIdOf(t.database.db, owner.user.id);
+    await insertDomain(t.database.db, { workspaceId, hostname: `go-${dialect}.empresa.es` });
+    await t.app.appContext.hostedDomains.load();
+    // The same alias on the domain: another link.
+    const created = await call(t.app, owner.cookie, 'POST', '/api/links', {
+      title: 'En el dominio',
+      longUrl: 'https://example.com/dominio',
+      customUrl: `oferta-${dialect}`,
+      domain: `go-${dialect}.empresa.es`,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const onDomain = created.json().link as { id: number };
+
+    await report(`https://go-${dialect}.empresa.es/oferta-${dialect}`, 'Denuncia en el dominio');
+    await report(here.shortLink, 'Denuncia en la instancia');
+    const reports = (await list()).reports as { reason: string; link: { id: number } | null }[];
+    expect(reports.find((r) => r.reason === 'Denuncia en el dominio')?.link?.id).toBe(onDomain.id);
+    expect(reports.find((r) => r.reason === 'Denuncia en la instancia')?.link?.id).toBe(here.id);
   });
 });

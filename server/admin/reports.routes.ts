@@ -23,7 +23,8 @@ import type { ReportsTable } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { clientKey } from '../http/client-key';
 import { findLinkByCode } from '../redirect/link-lookup';
-import { addressKey } from '@common/links/short-address';
+import { domainAddressKey } from '../domains/domain-keys';
+import type { HostedDomains } from '../domains/hosted-domains';
 import { adminLinkOf } from './admin-links.routes';
 import { adminLinksQuery, numbers } from './admin-links.queries';
 import { ADMIN_PAGE_SIZE } from './admin-users.queries';
@@ -33,15 +34,22 @@ import { describeInvite, signupMode } from './signup-policy';
 
 const HOUR_S = 60 * 60;
 
-/** The short address's code, from a full address on this instance or the code itself. */
-function codeOf(address: string): string {
+/**
+ * The lookup key of a reported address: a full address on this instance or on a workspace's
+ * verified domain (its key then carries the domain), or the code itself.
+ */
+function lookupKeyOf(address: string, hostedDomains: HostedDomains): string {
   const trimmed = address.trim().replace(/[?#].*$/, '').replace(/\/+$/, '');
   const last = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  let code: string;
   try {
-    return addressKey(decodeURIComponent(last));
+    code = decodeURIComponent(last);
   } catch {
-    return addressKey(last);
+    code = last;
   }
+  const host = /^(?:https?:\/\/)?([^/]+)\//i.exec(trimmed)?.[1];
+  const site = host === undefined ? 'instance' : hostedDomains.siteOf(host);
+  return domainAddressKey(typeof site === 'object' && site.verified ? site.id : null, code);
 }
 
 /**
@@ -84,7 +92,7 @@ export async function reportsRoutes(app: FastifyInstance, context: AppContext) {
       // The same answer and the same work (a lookup, an insert) whether the address is a link here
       // or not: a report must not tell a stranger which short addresses exist. One that leads
       // nowhere is kept without a link (the admin sees the address as written).
-      const link = await findLinkByCode(db, codeOf(address));
+      const link = await findLinkByCode(db, lookupKeyOf(address, context.hostedDomains));
       await db
         .insertInto('reports')
         .values({ reported_link: address.trim(), url_id: link?.id ?? null, reason, email: email || null, created_at: Date.now(), resolved_at: null })

@@ -15,6 +15,11 @@ import { decodeQr } from './links.test-support';
 import { qrPng } from './qr';
 import { refreshStoredQrs } from './qr-refresh';
 
+/** A domain of the workspace, written straight into the table: its id and name. */
+async function domainRow(t: TestApp, workspaceId: number, hostname: string, state: { verified?: boolean; disabled?: boolean } = {}) {
+  return { id: await insertDomain(t.database.db, { workspaceId, hostname, ...state }), hostname };
+}
+
 const BASE = 'https://corto.example';
 
 describe.each(testDialects)('links on a custom domain on %s', (dialect) => {
@@ -26,8 +31,8 @@ describe.each(testDialects)('links on a custom domain on %s', (dialect) => {
     t = await createTestApp(dialect, { PUBLIC_BASE_URL: BASE });
     ana = await person(t.app, 'Ana');
     const workspaceId = await personalWorkspaceIdOf(t.database.db, ana.id);
-    go = await insertDomain(t.database.db, workspaceId, 'go.empresa.es');
-    promo = await insertDomain(t.database.db, workspaceId, 'promo.empresa.es');
+    go = await domainRow(t, workspaceId, 'go.empresa.es');
+    promo = await domainRow(t, workspaceId, 'promo.empresa.es');
   });
   afterEach(async () => t.close());
 
@@ -73,10 +78,10 @@ describe.each(testDialects)('links on a custom domain on %s', (dialect) => {
   it('refuses a domain that is unknown, another workspace’s, not verified or disabled, in Spanish', async () => {
     const bea = await person(t.app, 'Bea');
     const beaWorkspace = await personalWorkspaceIdOf(t.database.db, bea.id);
-    await insertDomain(t.database.db, beaWorkspace, 'bea.example.org');
+    await domainRow(t, beaWorkspace, 'bea.example.org');
     const anaWorkspace = await personalWorkspaceIdOf(t.database.db, ana.id);
-    await insertDomain(t.database.db, anaWorkspace, 'pendiente.empresa.es', { verified: false });
-    await insertDomain(t.database.db, anaWorkspace, 'apagado.empresa.es', { disabled: true });
+    await domainRow(t, anaWorkspace, 'pendiente.empresa.es', { verified: false });
+    await domainRow(t, anaWorkspace, 'apagado.empresa.es', { disabled: true });
     const cases: Array<[string, string]> = [
       ['desconocido.es', domainMessages.unknownForLink],
       ['bea.example.org', domainMessages.unknownForLink],
@@ -108,7 +113,7 @@ describe.each(testDialects)('links on a custom domain on %s', (dialect) => {
 
   it('keeps former aliases and held addresses on their domain', async () => {
     const { workspace, owner, editor } = await team(t);
-    const teamDomain = await insertDomain(t.database.db, workspace.id, 'equipo.empresa.es');
+    const teamDomain = await domainRow(t, workspace.id, 'equipo.empresa.es');
     const link = await create({ customUrl: 'oferta', domain: teamDomain.hostname }, owner, workspace.slug);
     const renamed = await patch(link.id, { customUrl: 'promo' }, owner, workspace.slug);
     expect(renamed.json().link).toMatchObject({ shortLink: 'https://equipo.empresa.es/promo', previousAddresses: ['oferta'] });
@@ -209,7 +214,7 @@ describe.each(testDialects)('links on a custom domain on %s', (dialect) => {
 
   it('deletes a workspace whose domains have links: links first, then the workspace and its domains', async () => {
     const { workspace, owner } = await team(t);
-    const teamDomain = await insertDomain(t.database.db, workspace.id, 'equipo.empresa.es');
+    const teamDomain = await domainRow(t, workspace.id, 'equipo.empresa.es');
     const link = await create({ customUrl: 'equipo', domain: teamDomain.hostname }, owner, workspace.slug);
     expect((await patch(link.id, { customUrl: 'equipo-2' }, owner, workspace.slug)).statusCode).toBe(200);
     const deleted = await call(t.app, owner.cookie, 'DELETE', `/api/workspaces/${workspace.slug}`, { password: owner.password });
