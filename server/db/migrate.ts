@@ -22,6 +22,7 @@ import * as userNameSearch from './migrations/0019-user-name-search';
 import * as reportStates from './migrations/0020-report-states';
 import * as workspaces from './migrations/0021-workspaces';
 import * as domains from './migrations/0022-domains';
+import * as rules from './migrations/0023-rules';
 
 /**
  * A migration; `compatibleWithPrevious` when it only expands the schema (a table, a nullable column,
@@ -54,6 +55,7 @@ const migrations: Record<string, CortoMigration> = {
   '0020-report-states': reportStates,
   '0021-workspaces': workspaces,
   '0022-domains': domains,
+  '0023-rules': rules,
 };
 
 /**

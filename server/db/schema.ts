@@ -98,6 +98,12 @@ export interface UrlsTable {
   short_url: string;
   /** The custom domain the link answers on (migration 0022); null for the instance's own host. */
   domain_id: Generated<number | null>;
+  /** JSON of its rules (common/rules/rule-schemas.ts), null for none (migration 0023). */
+  rules: Generated<string | null>;
+  /** JSON of its A/B variants, null for none. */
+  variants: Generated<string | null>;
+  /** 302 unless told: 301, 307 or 308. */
+  redirect_type: Generated<number>;
   /** Storage key of the QR PNG in bucket 'qrs'. */
   qr: string;
   created_at: number;
@@ -172,6 +178,27 @@ export interface ClicksTable {
   referrer: string | null;
   /** 0 or 1: SQLite has no boolean type. */
   is_bot: Generated<number>;
+  /** Where a rule or a variant sent the visit (link_destinations.id); null for the link's own URL (migration 0023). */
+  destination_id: Generated<number | null>;
+}
+
+/** A URL a link's rule or A/B variant has sent visitors to, once per (link, source, url). */
+export interface LinkDestinationsTable {
+  id: Generated<number>;
+  url_id: number;
+  source: 'rule' | 'variant';
+  url: string;
+  created_at: number;
+}
+
+/** Unique visitors per destination and day (destination_id 0: the link's own URL), as click_visitors per link. */
+export interface ClickDestinationVisitorsTable {
+  url_id: number;
+  day: number;
+  destination_id: number;
+  visitor_hash: string;
+  /** The visitor's human clicks there that day (2 or more: came back). */
+  clicks: Generated<number>;
 }
 
 /** Day is days since the Unix epoch (UTC). */
@@ -185,7 +212,8 @@ export type RollupDimension =
   | 'referrer' // domain, or '' for direct
   | 'visitors' // unique visitors that day; value ''
   | 'scans' // human visits from a QR code (?qr=1), a part of 'total'; value ''
-  | 'bots'; // bot and link-preview hits left out of the counts; value ''
+  | 'bots' // bot and link-preview hits left out of the counts; value ''
+  | 'destination'; // where a rule or variant sent human visits: link_destinations.id, '' for the link's own URL (migration 0023)
 
 export interface ClickRollupsTable {
   url_id: number;
@@ -370,6 +398,8 @@ export interface DomainsTable {
 
 export interface DB {
   domains: DomainsTable;
+  link_destinations: LinkDestinationsTable;
+  click_destination_visitors: ClickDestinationVisitorsTable;
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
   workspace_invites: WorkspaceInvitesTable;
