@@ -1,52 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { type DatabaseHandle, openDatabase } from '../db/database';
 import { createLinkAs } from '../links/links.test-support';
 import { agents } from '../redirect/redirect.test-support';
-import { createTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
 import { registerUser } from '../test/test-users';
 import { call, registerAdmin } from './admin-test-support';
-import { redisReachable, testRedisUrl as redisUrl } from '../test/redis';
+import { testRedisUrl as redisUrl } from '../test/redis';
+import { createTwoInstancesOnOneDatabase, type InstancesOnOneDatabase, twoInstancesMissing, until } from '../test/two-instances';
 
 // Two instances behind a load balancer: one PostgreSQL database (a pool each) and Redis. An
 // operator disables a link, or its owner, through instance A; instance B, which had the link in its
 // redirect cache, answers its next visit with the 410 page.
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-
-const missing = [
-  databaseUrl ? undefined : 'TEST_DATABASE_URL is unset (PostgreSQL is needed to share a database)',
-  (await redisReachable(redisUrl)) ? undefined : `no Redis at ${redisUrl}`,
-].filter(Boolean);
-if (missing.length > 0) console.warn(`admin-instances.test skipped: ${missing.join('; ')}`);
-
-/** Pub/sub delivery is asynchronous: wait for it (without visiting meanwhile), but not forever. */
-async function until(condition: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 100 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  return condition();
-}
+const missing = await twoInstancesMissing('admin-instances.test', redisUrl);
 
 describe.skipIf(missing.length > 0)('disabling on one instance, seen by the other through Redis (PostgreSQL)', () => {
   let a: TestApp;
-  let bDatabase: DatabaseHandle;
+  let instances: InstancesOnOneDatabase;
   let b: FastifyInstance;
   let admin: Awaited<ReturnType<typeof registerAdmin>>;
   beforeAll(async () => {
-    a = await createTestApp('postgres', { REDIS_URL: redisUrl, AUTH_RATE_LIMIT_IP: '0' });
-    // B: a process of its own would open its own pool on the same schema.
-    const target = a.database.target;
-    if (target?.kind !== 'postgres') throw new Error('instance A is not on PostgreSQL');
-    bDatabase = openDatabase(target);
-    b = await buildApp({ config: a.config, database: bDatabase });
-    await b.appContext.linkCache.listening;
+    instances = await createTwoInstancesOnOneDatabase(redisUrl);
+    ({ a, b } = instances);
     admin = await registerAdmin(a);
   });
-  afterAll(async () => {
-    await b?.close();
-    await bDatabase?.close();
-    await a?.close();
-  });
+  afterAll(() => instances?.close());
 
   const visitB = (code: string) => b.inject({ method: 'GET', url: `/${code}`, headers: { 'user-agent': agents.desktop } });
 

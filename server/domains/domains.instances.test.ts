@@ -1,45 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerAdmin } from '../admin/admin-test-support';
-import { buildApp } from '../app';
-import { type DatabaseHandle, openDatabase } from '../db/database';
-import { redisReachable, testRedisUrl as redisUrl } from '../test/redis';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { testRedisUrl as redisUrl } from '../test/redis';
+import { createTwoInstancesOnOneDatabase, type InstancesOnOneDatabase, twoInstancesMissing, until } from '../test/two-instances';
+import type { TestApp } from '../test/test-app';
 import { person } from '../workspaces/workspaces.test-support';
 import { addDomainAs, domainCall } from './domains.test-support';
 
 // Two instances on one PostgreSQL database and Redis: a domain changed through A is known to B's
 // registry (which its redirects and tls-allowed read) at once, not at B's next start.
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const missing = [
-  databaseUrl ? undefined : 'TEST_DATABASE_URL is unset (PostgreSQL is needed to share a database)',
-  (await redisReachable(redisUrl)) ? undefined : `no Redis at ${redisUrl}`,
-].filter(Boolean);
-if (missing.length > 0) console.warn(`domains.instances.test skipped: ${missing.join('; ')}`);
-
-async function until(condition: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 100 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-  return condition();
-}
+const missing = await twoInstancesMissing('domains.instances.test', redisUrl);
 
 describe.skipIf(missing.length > 0)('a domain changed on one instance, seen by the other through Redis (PostgreSQL)', () => {
   let a: TestApp;
-  let bDatabase: DatabaseHandle;
+  let instances: InstancesOnOneDatabase;
   let b: FastifyInstance;
   beforeAll(async () => {
-    a = await createTestApp('postgres', { REDIS_URL: redisUrl, AUTH_RATE_LIMIT_IP: '0' });
-    const target = a.database.target;
-    if (target?.kind !== 'postgres') throw new Error('instance A is not on PostgreSQL');
-    bDatabase = openDatabase(target);
-    b = await buildApp({ config: a.config, database: bDatabase });
-    await b.appContext.linkCache.listening;
+    instances = await createTwoInstancesOnOneDatabase(redisUrl);
+    ({ a, b } = instances);
   });
-  afterAll(async () => {
-    await b?.close();
-    await bDatabase?.close();
-    await a?.close();
-  });
+  afterAll(() => instances?.close());
 
   const tlsOnB = (hostname: string) => b.inject({ method: 'GET', url: `/api/domains/tls-allowed?domain=${hostname}` });
 

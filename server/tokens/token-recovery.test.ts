@@ -1,10 +1,9 @@
 import { tokenMessages } from '@common/tokens/token-messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import { createResetLink } from '../account/password-reset';
-import { type DatabaseHandle, openDatabase } from '../db/database';
-import { redisReachable, testRedisUrl as redisUrl } from '../test/redis';
+import { testRedisUrl as redisUrl } from '../test/redis';
+import { createTwoInstancesOnOneDatabase, type InstancesOnOneDatabase, twoInstancesMissing } from '../test/two-instances';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser, sameOrigin } from '../test/test-users';
 import { bearer, createTokenAs } from './tokens.test-support';
@@ -95,30 +94,17 @@ describe.each(testDialects)('API tokens and account recovery on %s', (dialect) =
   });
 });
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-const missing = [
-  databaseUrl ? undefined : 'TEST_DATABASE_URL is unset (PostgreSQL is needed to share a database)',
-  (await redisReachable(redisUrl)) ? undefined : `no Redis at ${redisUrl}`,
-].filter(Boolean);
-if (missing.length > 0) console.warn(`token-recovery.test (two instances) skipped: ${missing.join('; ')}`);
+const missing = await twoInstancesMissing('token-recovery.test (two instances)', redisUrl);
 
 describe.skipIf(missing.length > 0)('a reset on one instance ends the tokens on the other at once (PostgreSQL, Redis)', () => {
   let a: TestApp;
-  let bDatabase: DatabaseHandle;
+  let instances: InstancesOnOneDatabase;
   let b: FastifyInstance;
   beforeAll(async () => {
-    a = await createTestApp('postgres', { REDIS_URL: redisUrl, AUTH_RATE_LIMIT_IP: '0' });
-    const target = a.database.target;
-    if (target?.kind !== 'postgres') throw new Error('instance A is not on PostgreSQL');
-    bDatabase = openDatabase(target);
-    b = await buildApp({ config: a.config, database: bDatabase });
-    await b.appContext.tokenCache.listening;
+    instances = await createTwoInstancesOnOneDatabase(redisUrl);
+    ({ a, b } = instances);
   });
-  afterAll(async () => {
-    await b?.close();
-    await bDatabase?.close();
-    await a?.close();
-  });
+  afterAll(() => instances?.close());
 
   it('B, which holds the token in its cache, refuses it as soon as the revocation is heard (not after the cache ages out)', async () => {
     for (const change of ['reset', 'revoke-all'] as const) {
