@@ -56,6 +56,9 @@ async function teamAsReader(page: Page): Promise<string> {
   return slug;
 }
 
+// Domain names are the instance's to give once: each screen's are new.
+let domainCounter = 0;
+
 export const workspaceScreens: Screen[] = [
   {
     name: 'workspace-members',
@@ -75,6 +78,20 @@ export const workspaceScreens: Screen[] = [
       const slug = await ownedTeam(page);
       await openAt(page, `/w/${slug}/actividad`);
       await expect(page.getByText('Bruno Díaz de la Fuente creó el enlace', { exact: false })).toBeVisible();
+    },
+  },
+  {
+    name: 'workspace-domains',
+    open: async (page) => {
+      const slug = await ownedTeam(page);
+      for (const name of ['go', 'promociones-de-temporada']) {
+        domainCounter += 1;
+        const hostname = `${name}-${Date.now().toString(36)}${domainCounter}.empresa-e2e.example`;
+        const added = await page.request.post(`/api/domains?workspace=${slug}`, { headers: sameOrigin, data: { hostname } });
+        expect(added.status(), await added.text()).toBe(201);
+      }
+      await openAt(page, `/w/${slug}/dominios`);
+      await expect(page.getByText('Pendiente de verificar')).toHaveCount(2);
     },
   },
   {
