@@ -24,17 +24,19 @@ export async function visit(t: TestApp, code: string, ip: string, headers: Recor
 
 /**
  * Clicks on earlier days, written by the click writer's own transaction (rows, roll-ups,
- * visitors): the redirect route can only record "now".
+ * visitors): the redirect route can only record "now". `destinationId` as the redirect sets it
+ * for a link with rules or variants (0: the link's own URL).
  */
-export async function writePastClicks(t: TestApp, urlId: number, clicks: Array<Partial<ClickDetails> & { daysAgo: number }>) {
+export async function writePastClicks(t: TestApp, urlId: number, clicks: Array<Partial<ClickDetails> & { daysAgo: number; destinationId?: number }>) {
   const now = Date.now();
   await writeClickBatch(
     t.database.db,
-    clicks.map(({ daysAgo, ...details }, i) => {
+    clicks.map(({ daysAgo, destinationId, ...details }, i) => {
       const at = now - daysAgo * DAY_MS;
       return {
         urlId,
         at,
+        ...(destinationId === undefined ? {} : { destinationId }),
         details: {
           day: dayOf(at),
           country: 'ES',
