@@ -74,7 +74,7 @@ test('a link visited from a phone and from a computer shows both in the device c
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^clicks-[a-z0-9]{6}-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-  expect(lines[0]).toBe('date,country,city,device,browser,os,referrer');
+  expect(lines[0]).toBe('date,country,city,device,browser,os,referrer,destination');
   // Every cell a visitor can write is quoted (formula-safe whichever separator a spreadsheet uses).
   expect(lines.slice(1).map((line) => line.split(',')[3])).toEqual(['"mobile"', '"desktop"']);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-setup';
+import { destinationSources } from '../rules/rule-schemas';
 import { statsMessages } from './stats-messages';
 
 // One source for the stats route (query and answer) and the web client's types.
@@ -19,6 +20,48 @@ export const statsQuerySchema = z.object({
 });
 
 const count = z.number().int().nonnegative();
+const rate = z.number().min(0).max(1);
+
+/** Where a link with rules or variants sent its human clicks over the range (docs/statistics.md). */
+export const destinationStatsSchema = z.object({
+  /** link_destinations id; null for the link's own URL. */
+  destinationId: z.number().int().nullable(),
+  /** The rule's or variant's URL; the link's current URL for its own. */
+  url: z.string(),
+  source: z.enum(destinationSources),
+  clicks: count,
+  /** Unique visitors per day there, summed over the range (as uniqueVisitors). */
+  visitors: count,
+  /** Of the range's human clicks (total), 0..1. */
+  share: rate,
+});
+
+/** An A/B test's figures over the range: the return rates of its variants compared (common/stats/ab-test.ts). */
+export const abTestStatsSchema = z.object({
+  /** The link's current variants, in their order. */
+  variants: z.array(
+    z.object({
+      /** null only for a variant no link_destinations row names. */
+      destinationId: z.number().int().nullable(),
+      url: z.string(),
+      weight: count,
+      /** Unique visitors per day, summed over the range. */
+      visitors: count,
+      /** Of those, the ones who clicked again the same day. */
+      returning: count,
+      returnRate: rate,
+    }),
+  ),
+  /** Indexes into variants: the highest return rate (ties: more visitors), and the second. */
+  leader: count,
+  runnerUp: count,
+  /** Leader's return rate minus the runner-up's, with its 95 % confidence interval. */
+  difference: z.number().min(-1).max(1),
+  low: z.number().min(-1).max(1),
+  high: z.number().min(-1).max(1),
+  /** 1 − the two-sided p-value of the pooled two-proportion z-test; 0 when either has no visitors. */
+  confidence: rate,
+});
 
 export const linkStatsSchema = z.object({
   range: z.enum(statsRanges),
@@ -45,7 +88,13 @@ export const linkStatsSchema = z.object({
   byOs: z.array(z.object({ name: z.string(), count })),
   /** Referring domains; '' is a direct visit. */
   byReferrer: z.array(z.object({ domain: z.string(), count })),
+  /** Per destination of a link with rules or variants, most clicks first; [] for a plain link. */
+  byDestination: z.array(destinationStatsSchema),
+  /** null when the link has no A/B variants. */
+  abTest: abTestStatsSchema.nullable(),
 });
 
 export type LinkStats = z.infer<typeof linkStatsSchema>;
+export type DestinationStats = z.infer<typeof destinationStatsSchema>;
+export type AbTestStats = z.infer<typeof abTestStatsSchema>;
 export type StatsQuery = z.infer<typeof statsQuerySchema>;

@@ -2,7 +2,7 @@ import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { dialectOf } from '../db/dialect';
 import type { DB } from '../db/schema';
 import type { ClickDetails, EnrichedClick } from './enrich';
-import type { RollupIncrement } from './rollups';
+import type { DestinationVisitorRow, RollupIncrement } from './rollups';
 
 // Thousands of rows per flush, as one bound parameter per column (PostgreSQL arrays through
 // unnest) or one JSON array (SQLite json_each): the statement text stays small and the same, so
@@ -21,17 +21,30 @@ const columns = <T>(rows: T[], pick: Array<(row: T) => unknown>) => pick.map((ge
 // the rows carry only link, time and its number: binding nine values a row, five of them strings,
 // costs twice as much. When most clicks have details of their own, filling that table costs more
 // than it saves, and the nine values are bound as they are.
+// A page with a click a rule or variant sent elsewhere also binds destination_id; other pages
+// keep the statements they had.
 const CLICKS_PER_INSERT = 100;
-const plainRows = (count: number) =>
-  `insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot)
-   values ${Array(count).fill('(?,?,?,?,?,?,?,?,?)').join(',')}`;
+const clickColumns = (routed: boolean) =>
+  `url_id, created_at, city, country, device, browser, os, referrer, is_bot${routed ? ', destination_id' : ''}`;
+const plainRows = (count: number, routed: boolean) =>
+  `insert into clicks (${clickColumns(routed)})
+   values ${Array(count).fill(routed ? '(?,?,?,?,?,?,?,?,?,?)' : '(?,?,?,?,?,?,?,?,?)').join(',')}`;
 // cross join: SQLite keeps the VALUES rows as the outer loop, so ids follow the clicks' order.
-const numberedRows = (count: number) =>
-  `insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot)
-   select v.column1, v.column2, d.city, d.country, d.device, d.browser, d.os, d.referrer, d.is_bot
-   from (values ${Array(count).fill('(?,?,?)').join(',')}) as v cross join temp.click_details as d where d.n = v.column3`;
-const fullPlainInsert = plainRows(CLICKS_PER_INSERT);
-const fullNumberedInsert = numberedRows(CLICKS_PER_INSERT);
+const numberedRows = (count: number, routed: boolean) =>
+  `insert into clicks (${clickColumns(routed)})
+   select v.column1, v.column2, d.city, d.country, d.device, d.browser, d.os, d.referrer, d.is_bot${routed ? ', v.column4' : ''}
+   from (values ${Array(count).fill(routed ? '(?,?,?,?)' : '(?,?,?)').join(',')}) as v cross join temp.click_details as d where d.n = v.column3`;
+const fullInserts = {
+  plain: [plainRows(CLICKS_PER_INSERT, false), plainRows(CLICKS_PER_INSERT, true)],
+  numbered: [numberedRows(CLICKS_PER_INSERT, false), numberedRows(CLICKS_PER_INSERT, true)],
+};
+
+/** clicks.destination_id: null for the link's own URL (0) and for a plain link's click. */
+const destinationColumn = (click: EnrichedClick) => (click.destinationId ? click.destinationId : null);
+const anyRouted = (clicks: EnrichedClick[], start = 0, end = clicks.length) => {
+  for (let i = start; i < end; i++) if (clicks[i]!.destinationId) return true;
+  return false;
+};
 
 async function insertClicksSqlite(db: Db, clicks: EnrichedClick[]): Promise<void> {
   const numbers = new Map<ClickDetails, number>();
@@ -53,14 +66,18 @@ async function insertClicksSqlite(db: Db, clicks: EnrichedClick[]): Promise<void
   }
   for (let start = 0; start < clicks.length; start += CLICKS_PER_INSERT) {
     const end = Math.min(start + CLICKS_PER_INSERT, clicks.length);
+    const routed = anyRouted(clicks, start, end);
     const values: Array<string | number | null> = [];
     for (let i = start; i < end; i++) {
-      const { urlId, at, details: d } = clicks[i]!;
+      const click = clicks[i]!;
+      const { urlId, at, details: d } = click;
       if (shared) values.push(urlId, at, numbers.get(d)!);
       else values.push(urlId, at, d.city, d.country, d.device, d.browser, d.os, d.referrer, d.isBot ? 1 : 0);
+      if (routed) values.push(destinationColumn(click));
     }
     const full = end - start === CLICKS_PER_INSERT;
-    const text = shared ? (full ? fullNumberedInsert : numberedRows(end - start)) : full ? fullPlainInsert : plainRows(end - start);
+    const rows = shared ? numberedRows : plainRows;
+    const text = full ? fullInserts[shared ? 'numbered' : 'plain'][routed ? 1 : 0]! : rows(end - start, routed);
     await db.executeQuery(CompiledQuery.raw(text, values));
   }
 }
@@ -78,9 +95,15 @@ export async function insertClicks(db: Db, clicks: EnrichedClick[]): Promise<voi
     (c) => c.details.referrer,
     (c) => (c.details.isBot ? 1 : 0),
   ]);
-  await sql`insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot)
+  if (!anyRouted(clicks)) {
+    await sql`insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot)
+      select * from unnest(${urlId}::bigint[], ${at}::bigint[], ${city}::text[], ${country}::text[], ${device}::text[],
+        ${browser}::text[], ${os}::text[], ${referrer}::text[], ${isBot}::smallint[])`.execute(db);
+    return;
+  }
+  await sql`insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot, destination_id)
     select * from unnest(${urlId}::bigint[], ${at}::bigint[], ${city}::text[], ${country}::text[], ${device}::text[],
-      ${browser}::text[], ${os}::text[], ${referrer}::text[], ${isBot}::smallint[])`.execute(db);
+      ${browser}::text[], ${os}::text[], ${referrer}::text[], ${isBot}::smallint[], ${clicks.map(destinationColumn)}::bigint[])`.execute(db);
 }
 
 export interface VisitorRow {
@@ -105,6 +128,24 @@ export async function insertNewVisitors(db: Db, visitors: VisitorRow[]): Promise
       ${visitors.map((v) => v.visitor_hash)}::text[])
     on conflict do nothing returning url_id, day`.execute(db);
   return result.rows;
+}
+
+/** Adds each visitor's clicks on a destination that day, a row for a visitor not seen there yet. */
+export async function upsertDestinationVisitors(db: Db, rows: DestinationVisitorRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (dialectOf(db) === 'sqlite') {
+    const json = JSON.stringify(rows.map((r) => [r.url_id, r.destination_id, r.day, r.visitor_hash, r.clicks]));
+    await sql`insert into click_destination_visitors (url_id, destination_id, day, visitor_hash, clicks)
+      select j.value->>0, j.value->>1, j.value->>2, j.value->>3, j.value->>4 from json_each(${json}) as j where true
+      on conflict (url_id, destination_id, day, visitor_hash)
+      do update set clicks = click_destination_visitors.clicks + excluded.clicks`.execute(db);
+    return;
+  }
+  await sql`insert into click_destination_visitors (url_id, destination_id, day, visitor_hash, clicks)
+    select * from unnest(${rows.map((r) => r.url_id)}::bigint[], ${rows.map((r) => r.destination_id)}::bigint[],
+      ${rows.map((r) => r.day)}::int[], ${rows.map((r) => r.visitor_hash)}::text[], ${rows.map((r) => r.clicks)}::int[])
+    on conflict (url_id, destination_id, day, visitor_hash)
+    do update set clicks = click_destination_visitors.clicks + excluded.clicks`.execute(db);
 }
 
 export async function upsertRollups(db: Db, increments: RollupIncrement[]): Promise<void> {

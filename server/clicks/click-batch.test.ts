@@ -40,16 +40,20 @@ describe.each(testDialects)('a batch of clicks written on %s', (dialect) => {
       if (!alike.has(key)) alike.set(key, detailsFor(i));
       return alike.get(key)!;
     };
+    // The second statement's clicks went where a rule sent them (even: destination i; odd: the
+    // link's own URL); the others are a plain link's, and their statements stay as they were.
+    const routed = (i: number) => i >= 100 && i < 200;
     const clicks = Array.from({ length: 250 }, (_, i) => ({
       urlId: link.id,
       at: at + i,
       details: i < sharedCount ? sharedDetails(i) : detailsFor(i),
+      ...(routed(i) ? { destinationId: i % 2 ? 0 : i } : {}),
     }));
     expect(await writeClickBatch(t.database.db, clicks)).toBe(250);
 
     const rows = await t.database.db
       .selectFrom('clicks')
-      .select(['created_at', 'country', 'city', 'device', 'browser', 'referrer', 'is_bot'])
+      .select(['created_at', 'country', 'city', 'device', 'browser', 'referrer', 'is_bot', 'destination_id'])
       .where('url_id', '=', link.id)
       .orderBy('id')
       .execute();
@@ -58,11 +62,19 @@ describe.each(testDialects)('a batch of clicks written on %s', (dialect) => {
     expect(rows[0]).toMatchObject({ country: 'PE', city: 'Ciudad 0', device: 'desktop', browser: null, referrer: null });
     expect(rows[249]).toMatchObject({ country: 'ES', city: 'Ciudad 0', device: 'mobile', browser: 'Firefox', referrer: 'example.com' });
     expect(rows.filter((row) => Number(row.is_bot) === 1)).toHaveLength(5); // 7, 57, 107, 157, 207
+    expect(rows.map((row) => (row.destination_id === null ? null : Number(row.destination_id)))).toEqual(
+      clicks.map((_, i) => (routed(i) && i % 2 === 0 ? i : null)),
+    );
 
     expect(await clickCount(t.database.db, link.id)).toBe(245);
     expect(await rollup(t.database.db, link.id, 'bots')).toEqual({ '': 5 });
     expect(await rollup(t.database.db, link.id, 'device')).toEqual({ mobile: 120, desktop: 125 });
     expect(await rollup(t.database.db, link.id, 'visitors')).toEqual({ '': 10 });
+    // Human clicks only: 107 and 157 were bots (odd: the link's own URL).
+    const destinations = await rollup(t.database.db, link.id, 'destination');
+    expect(destinations['']).toBe(48);
+    expect(Object.keys(destinations)).toHaveLength(51);
+    expect(destinations['100']).toBe(1);
   });
   const threeClicks = (urlId: number, at: number) =>
     Array.from({ length: 3 }, (_, i) => ({

@@ -1,13 +1,20 @@
 import type { Database } from '../db/database';
-import { insertClicks, insertNewVisitors, upsertRollups, type VisitorRow } from './bulk-sql';
+import { insertClicks, insertNewVisitors, upsertDestinationVisitors, upsertRollups, type VisitorRow } from './bulk-sql';
 import type { EnrichedClick } from './enrich';
-import { clicksPerLinkAndDetails, humanClicksPerLink, humanScansPerLinkAndDay, limitedClicksPerLink, rollupIncrements } from './rollups';
+import {
+  clicksPerLinkAndDetails,
+  humanClicksPerDestination,
+  humanClicksPerLink,
+  humanScansPerLinkAndDay,
+  limitedClicksPerLink,
+  rollupIncrements,
+} from './rollups';
 import { DAY_MS } from './visitors';
 
 /**
  * One transaction: the raw rows, each link's click_count (and limit_used, for places of a click
- * limit counted in memory), today's unique visitors and the daily
- * roll-ups, so the counts always agree with the rows. Returns how many clicks were written;
+ * limit counted in memory), today's unique visitors (and, for links with rules or variants, each
+ * destination's visitors with their clicks) and the daily roll-ups, so the counts always agree with the rows. Returns how many clicks were written;
  * clicks of a link deleted meanwhile are left out (its rows would be deleted with it anyway).
  */
 export async function writeClickBatch(db: Database, clicks: EnrichedClick[], batchId?: string): Promise<number> {
@@ -66,8 +73,19 @@ export async function writeClickBatch(db: Database, clicks: EnrichedClick[], bat
     const inserted = await insertNewVisitors(trx, [...visitors.values()]);
     const newVisitors = inserted.map((row) => ({ urlId: Number(row.url_id), day: Number(row.day) }));
 
+    // Kept while the statistics may ask for them: they are what an A/B test compares (not pruned).
+    // In key order, as the roll-ups below, so concurrent PostgreSQL writers take row locks alike.
+    const destinations = humanClicksPerDestination(kept).sort(
+      (a, b) =>
+        a.url_id - b.url_id ||
+        a.destination_id - b.destination_id ||
+        a.day - b.day ||
+        (a.visitor_hash < b.visitor_hash ? -1 : a.visitor_hash > b.visitor_hash ? 1 : 0),
+    );
+    await upsertDestinationVisitors(trx, destinations);
+
     const keptScans = scans.filter((scan) => existing.has(scan.urlId));
-    const increments = rollupIncrements(groups, newVisitors, keptScans).sort(
+    const increments = rollupIncrements(groups, newVisitors, keptScans, destinations).sort(
       (a, b) =>
         a.url_id - b.url_id ||
         (a.dimension < b.dimension ? -1 : a.dimension > b.dimension ? 1 : 0) ||

@@ -14,6 +14,11 @@ export interface Visit {
   limited?: boolean;
   /** Set only for a visit from a QR code (?qr=1): it counts as a scan as well as a click. */
   scan?: true;
+  /**
+   * Where a link with rules or A/B variants sent the visit: link_destinations.id, or 0 for the
+   * link's own URL. Absent for a plain link's visit, which writes nothing per destination.
+   */
+  destinationId?: number;
 }
 
 /**
@@ -41,6 +46,8 @@ export interface EnrichedClick {
   limited?: boolean;
   /** A QR scan (set only then). */
   scan?: true;
+  /** Visit.destinationId: set only for a link with rules or variants (0: its own URL). */
+  destinationId?: number;
 }
 
 // Visitors click in bursts, and a popular link's clicks come from far fewer visitors than clicks:
@@ -76,10 +83,11 @@ export function createEnricher(geo: Geo): (visit: Visit) => EnrichedClick {
       if (recent.size >= REMEMBERED_DETAILS) recent.clear();
       recent.set(key, details);
     }
-    if (!visit.limited && !visit.scan) return { urlId: visit.urlId, at: visit.at, details };
+    if (!visit.limited && !visit.scan && visit.destinationId === undefined) return { urlId: visit.urlId, at: visit.at, details };
     const enriched: EnrichedClick = { urlId: visit.urlId, at: visit.at, details };
     if (visit.limited) enriched.limited = true;
     if (visit.scan) enriched.scan = true;
+    if (visit.destinationId !== undefined) enriched.destinationId = visit.destinationId;
     return enriched;
   };
 }

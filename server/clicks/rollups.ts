@@ -19,6 +19,7 @@ export function rollupIncrements(
   groups: Map<number, Map<ClickDetails, number>>,
   newVisitors: Array<{ urlId: number; day: number }>,
   scans: Array<{ urlId: number; day: number; count: number }> = [],
+  destinations: DestinationVisitorRow[] = [],
 ) {
   const sums = new Map<string, RollupIncrement>();
   const add = (urlId: number, day: number, dimension: RollupDimension, value: string, count: number) => {
@@ -45,7 +46,38 @@ export function rollupIncrements(
   }
   for (const visitor of newVisitors) add(visitor.urlId, visitor.day, 'visitors', '', 1);
   for (const scan of scans) add(scan.urlId, scan.day, 'scans', '', scan.count);
+  for (const row of destinations) add(row.url_id, row.day, 'destination', destinationValue(row.destination_id), row.clicks);
   return [...sums.values()];
+}
+
+/** The 'destination' roll-up's value: the link_destinations id, '' for the link's own URL (0). */
+export const destinationValue = (destinationId: number) => (destinationId === 0 ? '' : String(destinationId));
+
+export interface DestinationVisitorRow {
+  url_id: number;
+  /** link_destinations.id; 0 for the link's own URL. */
+  destination_id: number;
+  day: number;
+  visitor_hash: string;
+  /** The visitor's human clicks there in this batch. */
+  clicks: number;
+}
+
+/**
+ * Human clicks of links with rules or variants (those whose visits carry a destination) per
+ * link, destination, day and visitor: the click_destination_visitors rows to add, and summed,
+ * the 'destination' roll-ups. Bots are left out, as from every roll-up but 'bots'.
+ */
+export function humanClicksPerDestination(clicks: EnrichedClick[]): DestinationVisitorRow[] {
+  const rows = new Map<string, DestinationVisitorRow>();
+  for (const { urlId, details, destinationId } of clicks) {
+    if (destinationId === undefined || details.isBot) continue;
+    const key = `${urlId}\u0000${destinationId}\u0000${details.day}\u0000${details.visitorHash}`;
+    const row = rows.get(key);
+    if (row) row.clicks += 1;
+    else rows.set(key, { url_id: urlId, destination_id: destinationId, day: details.day, visitor_hash: details.visitorHash, clicks: 1 });
+  }
+  return [...rows.values()];
 }
 
 /**

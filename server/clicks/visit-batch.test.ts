@@ -10,6 +10,13 @@ const visits: Visit[] = [
   { urlId: 9, at: 1_795_000_000_126, ip: '198.51.100.4', userAgent: 'Agente con eñe y 😀', referrer: undefined, limited: true, scan: true },
 ];
 
+// A link with rules or variants: where each visit went (0: the link's own URL).
+const routed: Visit[] = [
+  { urlId: 11, at: 1_795_000_000_127, ip: '203.0.113.10', userAgent: 'UA', referrer: undefined, destinationId: 42 },
+  { urlId: 11, at: 1_795_000_000_128, ip: '203.0.113.11', userAgent: 'UA', referrer: undefined, destinationId: 0 },
+  { urlId: 12, at: 1_795_000_000_129, ip: '203.0.113.12', userAgent: undefined, referrer: 'https://a.es', scan: true, destinationId: 2 ** 33 },
+];
+
 describe('a packed batch of visits', () => {
   it('gives back every field as it was appended, absent strings apart from empty ones', () => {
     const batch = new VisitBatch(10);
@@ -17,6 +24,21 @@ describe('a packed batch of visits', () => {
     expect(batch.count).toBe(4);
     expect(batch.oldestAt).toBe(1_795_000_000_123);
     expect(unpackVisits(batch.packed())).toEqual(visits);
+  });
+
+  it('carries where a routed visit went, and no destination memory at all while none has one', () => {
+    const batch = new VisitBatch(10);
+    for (const visit of visits) batch.append(visit);
+    expect(batch.packed().destinations).toBeUndefined();
+    for (const visit of [...routed, visits[1]!]) batch.append(visit);
+    expect(batch.packed().destinations).toBeInstanceOf(SharedArrayBuffer);
+    expect(batch.visits()).toEqual([...visits, ...routed, visits[1]]);
+    expect(batch.slice(4, 6).visits()).toEqual(routed.slice(0, 2));
+    // Reused: a plain visit in a slot a routed one held has no destination.
+    batch.clear();
+    batch.append(visits[0]!);
+    expect(batch.visits()).toEqual([visits[0]]);
+    expect(batch.visits()[0]).not.toHaveProperty('destinationId');
   });
 
   it('grows its text for strings longer than the first guess, keeping what it held', () => {

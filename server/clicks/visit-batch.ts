@@ -9,6 +9,7 @@ const LIMITED = 1;
 const SCAN = 2;
 const HAS_USER_AGENT = 4;
 const HAS_REFERRER = 8;
+const HAS_DESTINATION = 16;
 const STRINGS_PER_VISIT = 3; // ip, User-Agent, referrer
 const TEXT_BYTES_PER_VISIT = 256; // the first guess; the text grows when visits bring longer strings
 
@@ -20,6 +21,11 @@ export interface PackedVisits {
   fixed: SharedArrayBuffer;
   /** The strings, UTF-8, one after another. */
   text: SharedArrayBuffer;
+  /**
+   * Visit.destinationId (float64, like urlId), read only where a visit's flag says it has one.
+   * Made on the first such visit: a batch of plain links' visits never has it.
+   */
+  destinations?: SharedArrayBuffer;
 }
 
 function views(capacity: number, fixed: SharedArrayBuffer, text: SharedArrayBuffer) {
@@ -41,6 +47,7 @@ export class VisitBatch {
   private readonly fixed: SharedArrayBuffer;
   private textMemory: SharedArrayBuffer;
   private view: ReturnType<typeof views>;
+  private destinations: Float64Array | undefined;
 
   constructor(readonly capacity: number) {
     this.fixed = new SharedArrayBuffer(fixedBytes(capacity));
@@ -71,7 +78,12 @@ export class VisitBatch {
       (visit.limited ? LIMITED : 0) |
       (visit.scan ? SCAN : 0) |
       (visit.userAgent === undefined ? 0 : HAS_USER_AGENT) |
-      (visit.referrer === undefined ? 0 : HAS_REFERRER);
+      (visit.referrer === undefined ? 0 : HAS_REFERRER) |
+      (visit.destinationId === undefined ? 0 : HAS_DESTINATION);
+    if (visit.destinationId !== undefined) {
+      this.destinations ??= new Float64Array(new SharedArrayBuffer(8 * this.capacity));
+      this.destinations[i] = visit.destinationId;
+    }
     this.count = i + 1;
   }
 
@@ -87,10 +99,12 @@ export class VisitBatch {
   }
 
   packed(): PackedVisits {
-    return { count: this.count, capacity: this.capacity, fixed: this.fixed, text: this.textMemory };
+    const packed: PackedVisits = { count: this.count, capacity: this.capacity, fixed: this.fixed, text: this.textMemory };
+    if (this.destinations) packed.destinations = this.destinations.buffer as SharedArrayBuffer;
+    return packed;
   }
 
-  /** Empties it for reuse: its memory is kept (and so is the text grown for long strings). */
+  /** Empties it for reuse: its memory is kept (and so are the text grown for long strings and the destinations). */
   clear(): void {
     this.count = 0;
     this.textUsed = 0;
@@ -115,8 +129,9 @@ export class VisitBatch {
  * The visits of a packed batch (those from `first` up to `end`), as objects again: on the writer's
  * thread just before enriching them, or for a part of a batch the database refused.
  */
-export function unpackVisits({ count, capacity, fixed, text }: PackedVisits, first = 0, end = count): Visit[] {
+export function unpackVisits({ count, capacity, fixed, text, destinations }: PackedVisits, first = 0, end = count): Visit[] {
   const { urlIds, at, ends, flags, text: bytes } = views(capacity, fixed, text);
+  const destinationIds = destinations && new Float64Array(destinations, 0, capacity);
   const visits: Visit[] = new Array(end - first);
   let ended = STRINGS_PER_VISIT * first;
   // Each string starts where the one before it ended.
@@ -141,6 +156,7 @@ export function unpackVisits({ count, capacity, fixed, text }: PackedVisits, fir
     };
     if (flag & LIMITED) visit.limited = true;
     if (flag & SCAN) visit.scan = true;
+    if (flag & HAS_DESTINATION) visit.destinationId = destinationIds![i]!;
     visits[i - first] = visit;
   }
   return visits;

@@ -49,10 +49,11 @@ describe.each(testDialects)('GET /api/links/:id/clicks.csv on %s', (dialect) => 
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="clicks-[a-z0-9]{6}-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('date,country,city,device,browser,os,referrer');
+    expect(lines[0]).toBe('date,country,city,device,browser,os,referrer,destination');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,"AU","Sydney","mobile","Mobile Safari","iOS","example\.org"$/);
-    expect(lines[2]).toMatch(/,"Unknown","'=cmd\|calc","desktop","","",""$/);
+    // A plain link's clicks all went to its own URL.
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,"AU","Sydney","mobile","Mobile Safari","iOS","example\.org","https:\/\/example\.com\/a"$/);
+    expect(lines[2]).toMatch(/,"Unknown","'=cmd\|calc","desktop","","","","https:\/\/example\.com\/a"$/);
   });
 
   it('quotes every cell a visitor writes and leaves no formula whether a spreadsheet splits on , or ;', async () => {
@@ -75,7 +76,7 @@ describe.each(testDialects)('GET /api/links/:id/clicks.csv on %s', (dialect) => 
     // Read as CSV, each visitor's text comes back whole, one cell each, with its apostrophes.
     const records = parse(response.body, { bom: true, columns: true, relax_quotes: false }) as Record<string, string>[];
     expect(records.map((record) => record.city)).toContain('Sevilla;\'=HYPERLINK("http://malo.example")');
-    expect(records.every((record) => Object.keys(record).length === 7)).toBe(true);
+    expect(records.every((record) => Object.keys(record).length === 8)).toBe(true);
   });
 
   it('pages through more clicks than one page holds, each exactly once, in order', async () => {
@@ -90,7 +91,7 @@ describe.each(testDialects)('GET /api/links/:id/clicks.csv on %s', (dialect) => 
     const chunks: string[] = [];
     const reader = openDatabaseReader(t.database, t.app.log, 'stats');
     try {
-      for await (const chunk of clicksCsv(reader, link.id, 1000)) chunks.push(chunk);
+      for await (const chunk of clicksCsv(reader, link.id, link.originalUrl, 1000)) chunks.push(chunk);
     } finally {
       await reader.close();
     }

@@ -11,7 +11,7 @@ import type { DatabaseReader } from '../db/database-reader';
 export const CSV_PAGE_ROWS = 500;
 /** Rows formatted between two turns of the event loop. */
 export const CSV_SLICE_ROWS = 250;
-export const CSV_COLUMNS = ['date', 'country', 'city', 'device', 'browser', 'os', 'referrer'] as const;
+export const CSV_COLUMNS = ['date', 'country', 'city', 'device', 'browser', 'os', 'referrer', 'destination'] as const;
 
 export interface ClickCsvRow {
   id: number;
@@ -22,12 +22,15 @@ export interface ClickCsvRow {
   browser: string | null;
   os: string | null;
   referrer: string | null;
+  /** Where a rule or variant sent the click; null for the link's own URL. */
+  destination: string | null;
 }
 
 // Every cell but the date comes from a visitor (the referrer, the city and country of their
-// address, what their user agent says): each is quoted and defused (csv-cell.ts).
-function csvLine(row: ClickCsvRow): string {
-  const visitorCells = [row.country, row.city, row.device, row.browser, row.os, row.referrer];
+// address, what their user agent says): each is quoted and defused (csv-cell.ts), and so is the
+// destination, a URL the link's editors wrote. `ownUrl`: the link's URL, for a click that went there.
+function csvLine(row: ClickCsvRow, ownUrl: string): string {
+  const visitorCells = [row.country, row.city, row.device, row.browser, row.os, row.referrer, row.destination ?? ownUrl];
   return `${[new Date(Number(row.created_at)).toISOString(), ...visitorCells.map((cell) => csvCell(cell, 'always'))].join(',')}\r\n`;
 }
 
@@ -36,12 +39,24 @@ export function clickPage(reader: DatabaseReader, urlId: number, afterId: number
   return reader.rows(
     reader.db
       .selectFrom('clicks')
-      .select(['id', 'created_at', 'country', 'city', 'device', 'browser', 'os', 'referrer'])
-      .where('url_id', '=', urlId)
-      .where('id', '>', afterId)
+      // By its primary key, only for a click a rule or variant sent elsewhere.
+      .leftJoin('link_destinations', 'link_destinations.id', 'clicks.destination_id')
+      .select([
+        'clicks.id',
+        'clicks.created_at',
+        'clicks.country',
+        'clicks.city',
+        'clicks.device',
+        'clicks.browser',
+        'clicks.os',
+        'clicks.referrer',
+        'link_destinations.url as destination',
+      ])
+      .where('clicks.url_id', '=', urlId)
+      .where('clicks.id', '>', afterId)
       // Bots are left out, as in every statistic: the file's rows add up to the card's total.
-      .where('is_bot', '=', 0)
-      .orderBy('id')
+      .where('clicks.is_bot', '=', 0)
+      .orderBy('clicks.id')
       .limit(limit),
   );
 }
@@ -52,13 +67,16 @@ export function clickPage(reader: DatabaseReader, urlId: number, afterId: number
  * formatting a page never holds redirects up for more than a moment. Stops early if the consumer
  * stops reading.
  */
-export async function* clicksCsv(reader: DatabaseReader, urlId: number, pageRows = CSV_PAGE_ROWS): AsyncGenerator<string> {
+export async function* clicksCsv(reader: DatabaseReader, urlId: number, ownUrl: string, pageRows = CSV_PAGE_ROWS): AsyncGenerator<string> {
   yield `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
   let afterId = 0;
   for (;;) {
     const rows = await clickPage(reader, urlId, afterId, pageRows);
     for (let i = 0; i < rows.length; i += CSV_SLICE_ROWS) {
-      yield rows.slice(i, i + CSV_SLICE_ROWS).map(csvLine).join('');
+      yield rows
+        .slice(i, i + CSV_SLICE_ROWS)
+        .map((row) => csvLine(row, ownUrl))
+        .join('');
       await yieldToEventLoop();
     }
     if (rows.length < pageRows) return;

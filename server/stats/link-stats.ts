@@ -2,6 +2,7 @@ import { wholePercentages } from '@common/stats/percent';
 import { rangeDays, type LinkStats, type StatsRange } from '@common/stats/stats-schemas';
 import { DAY_MS, dayOf } from '../clicks/visitors';
 import type { DatabaseReader } from '../db/database-reader';
+import { destinationFigures, type RoutedLink } from './destination-stats';
 
 export const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
@@ -11,13 +12,16 @@ export interface LinkStatsInput {
   createdAt: number;
   range: StatsRange;
   now: number;
+  /** Its URL, rules and variants: the statistics per destination. */
+  link: RoutedLink;
 }
 
 /** The stats card's answer for one link, from the daily roll-ups (summed and ranked by the reader: ranked-rollups.ts). */
-export async function linkStats(reader: DatabaseReader, { urlId, createdAt, range, now }: LinkStatsInput): Promise<LinkStats> {
+export async function linkStats(reader: DatabaseReader, { urlId, createdAt, range, now, link }: LinkStatsInput): Promise<LinkStats> {
   const to = dayOf(now);
   const from = range === 'all' ? undefined : to - rangeDays[range] + 1;
-  const { days, botClicks, ranked } = await reader.run('rankedRollups', { urlId, range: { from, to }, now });
+  const { days, botClicks, ranked, destinations, destinationVisitors } = await reader.run('rankedRollups', { urlId, range: { from, to }, now });
+  const total = days.reduce((sum, row) => sum + row.clicks, 0);
 
   // 'all' runs from the link's first day (or its first click, if clicks were imported from before).
   const start = from ?? Math.min(dayOf(createdAt), days[0]?.day ?? to, to);
@@ -33,7 +37,7 @@ export async function linkStats(reader: DatabaseReader, { urlId, createdAt, rang
     range,
     from: isoDay(start),
     to: isoDay(to),
-    total: days.reduce((sum, row) => sum + row.clicks, 0),
+    total,
     uniqueVisitors: days.reduce((sum, row) => sum + row.visitors, 0),
     scans: days.reduce((sum, row) => sum + row.scans, 0),
     botClicks,
@@ -44,5 +48,6 @@ export async function linkStats(reader: DatabaseReader, { urlId, createdAt, rang
     byBrowser: ranked.browser.map((row) => ({ name: row.value, count: row.clicks })),
     byOs: ranked.os.map((row) => ({ name: row.value, count: row.clicks })),
     byReferrer: ranked.referrer.map((row) => ({ domain: row.value, count: row.clicks })),
+    ...(await destinationFigures(reader, urlId, link, { destinations, destinationVisitors }, total)),
   };
 }

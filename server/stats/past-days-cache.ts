@@ -1,4 +1,4 @@
-import type { DayTotals, DimensionSum } from './stats.queries';
+import type { DayTotals, DestinationVisitors, DimensionSum } from './stats.queries';
 
 // The roll-ups of days before yesterday no longer change: a click is counted under the day it
 // happened, and the writer only holds today's and yesterday's. So their sums are kept here, and a
@@ -12,6 +12,8 @@ const MAX_ENTRIES = 256;
 export interface PastDays {
   sums: DimensionSum[];
   days: DayTotals[];
+  /** Only for a link whose days had routed clicks (rules or variants). */
+  destinations: DestinationVisitors[];
 }
 
 export interface PastDaysCache {
@@ -37,6 +39,19 @@ export function createPastDaysCache(): PastDaysCache {
       if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     },
   };
+}
+
+/** Adds the destinations' visitors of two disjoint day ranges (visitors are visitor-days: they add up). */
+export function mergeDestinations(a: DestinationVisitors[], b: DestinationVisitors[]): DestinationVisitors[] {
+  const merged = new Map<number, DestinationVisitors>();
+  for (const row of [...a, ...b]) {
+    const seen = merged.get(row.destinationId);
+    if (seen) {
+      seen.visitors += row.visitors;
+      seen.returning += row.returning;
+    } else merged.set(row.destinationId, { ...row });
+  }
+  return [...merged.values()];
 }
 
 /** Adds two sets of sums of disjoint day ranges. */

@@ -1,8 +1,16 @@
 import { STATS_TOP_CITIES, STATS_TOP_OTHERS } from '@common/stats/stats-messages';
 import type { RollupDimension } from '../db/schema';
 import type { DatabaseReader } from '../db/database-reader';
-import { mergeSums, type PastDays, type PastDaysCache } from './past-days-cache';
-import { dailyTotals, type DayRange, type DayTotals, type DimensionSum, sumRollups } from './stats.queries';
+import { mergeDestinations, mergeSums, type PastDays, type PastDaysCache } from './past-days-cache';
+import {
+  dailyTotals,
+  type DayRange,
+  type DayTotals,
+  type DestinationVisitors,
+  destinationVisitors,
+  type DimensionSum,
+  sumRollups,
+} from './stats.queries';
 
 // A link clicked from a million addresses has tens of thousands of cities in a day's roll-ups.
 // Summed, merged with the cached past days and ranked where they are read (the stats reader's
@@ -27,6 +35,10 @@ export interface RankedRollups {
   /** Clicks recognised as bots over the range (they count in no breakdown). */
   botClicks: number;
   ranked: Record<RankedDimension, Array<{ value: string; clicks: number }>>;
+  /** Human clicks per destination ('destination' roll-ups: the id, '' for the link's own URL); [] for a plain link. */
+  destinations: Array<{ value: string; clicks: number }>;
+  /** Each destination's visitors (0: the link's own URL). */
+  destinationVisitors: DestinationVisitors[];
 }
 
 /** Largest first; equal counts by value, so the answer never depends on row order. */
@@ -40,7 +52,9 @@ function ranked(sums: DimensionSum[], dimension: RollupDimension, limit: number)
 
 async function readDays(reader: DatabaseReader, urlId: number, range: DayRange): Promise<PastDays> {
   const [sums, days] = await Promise.all([sumRollups(reader, urlId, range), dailyTotals(reader, urlId, range)]);
-  return { sums, days };
+  // A plain link's days have no 'destination' roll-up: it pays no third read.
+  const routed = sums.some((row) => row.dimension === 'destination');
+  return { sums, days, destinations: routed ? await destinationVisitors(reader, urlId, range) : [] };
 }
 
 /** The range's roll-ups: days before yesterday from the cache when it has them, the rest read now. */
@@ -52,7 +66,11 @@ async function readRollups(reader: DatabaseReader, cache: PastDaysCache, urlId: 
     cache.get(key, now) ?? readDays(reader, urlId, { from: range.from, to: settled }).then((value) => (cache.set(key, value, now), value)),
     readDays(reader, urlId, { from: settled + 1, to: range.to }),
   ]);
-  return { sums: mergeSums(past.sums, recent.sums), days: [...past.days, ...recent.days] };
+  return {
+    sums: mergeSums(past.sums, recent.sums),
+    days: [...past.days, ...recent.days],
+    destinations: mergeDestinations(past.destinations, recent.destinations),
+  };
 }
 
 export interface RankedRollupsInput {
@@ -63,7 +81,7 @@ export interface RankedRollupsInput {
 
 /** A link's daily totals and its ranked breakdowns over a range of days. */
 export async function rankedRollups(reader: DatabaseReader, cache: PastDaysCache, { urlId, range, now }: RankedRollupsInput): Promise<RankedRollups> {
-  const { sums, days } = await readRollups(reader, cache, urlId, range, now);
+  const { sums, days, destinations } = await readRollups(reader, cache, urlId, range, now);
   const rankedOf = (dimension: RankedDimension) => ranked(sums, dimension, SHOWN[dimension]);
   return {
     days,
@@ -76,5 +94,7 @@ export async function rankedRollups(reader: DatabaseReader, cache: PastDaysCache
       os: rankedOf('os'),
       referrer: rankedOf('referrer'),
     },
+    destinations: ranked(sums, 'destination', Infinity),
+    destinationVisitors: destinations,
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { RollupDimension } from '../db/schema';
 import type { DatabaseReader } from '../db/database-reader';
 
@@ -12,7 +13,7 @@ export interface DayRange {
 
 // Listed rather than "not in (total, visitors)": the primary key (url_id, dimension, day, value)
 // is then probed per dimension and read only within the days asked for.
-const BREAKDOWNS: RollupDimension[] = ['country', 'city', 'device', 'browser', 'os', 'referrer', 'bots'];
+const BREAKDOWNS: RollupDimension[] = ['country', 'city', 'device', 'browser', 'os', 'referrer', 'bots', 'destination'];
 
 export interface DimensionSum {
   dimension: RollupDimension;
@@ -33,6 +34,35 @@ export async function sumRollups(reader: DatabaseReader, urlId: number, range: D
   const rows = await reader.rows(query);
   // pg answers sum(bigint) as numeric, i.e. a string.
   return rows.map((row) => ({ dimension: row.dimension, value: row.value, clicks: Number(row.clicks) }));
+}
+
+export interface DestinationVisitors {
+  /** link_destinations id; 0 for the link's own URL. */
+  destinationId: number;
+  /** Unique visitors per day, summed over the range. */
+  visitors: number;
+  /** Of those, the ones with two clicks or more that day. */
+  returning: number;
+}
+
+/**
+ * Each destination's visitors over the range, from click_destination_visitors (one row per
+ * visitor, destination and day): read only for a link whose roll-ups show routed clicks.
+ */
+export async function destinationVisitors(reader: DatabaseReader, urlId: number, range: DayRange): Promise<DestinationVisitors[]> {
+  let query = reader.db
+    .selectFrom('click_destination_visitors')
+    .select((eb) => [
+      'destination_id',
+      eb.fn.countAll<number | string>().as('visitors'),
+      sql<number | string>`sum(case when clicks >= 2 then 1 else 0 end)`.as('returned'),
+    ])
+    .where('url_id', '=', urlId)
+    .where('day', '<=', range.to)
+    .groupBy('destination_id');
+  if (range.from !== undefined) query = query.where('day', '>=', range.from);
+  const rows = await reader.rows(query);
+  return rows.map((row) => ({ destinationId: Number(row.destination_id), visitors: Number(row.visitors), returning: Number(row.returned) }));
 }
 
 export interface DayTotals {

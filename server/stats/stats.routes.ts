@@ -50,6 +50,7 @@ export async function statsRoutes(app: FastifyInstance, context: AppContext) {
         createdAt: Number(link.created_at),
         range: request.query.range,
         now: Date.now(),
+        link: { originalUrl: link.original_url, rules: link.rules, variants: link.variants },
       });
       // Private to the workspace, and new clicks arrive all the time.
       void reply.header('cache-control', 'private, no-store');
@@ -64,6 +65,6 @@ export async function statsRoutes(app: FastifyInstance, context: AppContext) {
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${filename}"`)
       .header('cache-control', 'private, no-store')
-      .send(Readable.from(clicksCsv(reader, Number(link.id))));
+      .send(Readable.from(clicksCsv(reader, Number(link.id), link.original_url)));
   });
 }

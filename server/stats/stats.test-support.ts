@@ -1,3 +1,4 @@
+import type { Rule, Variant } from '@common/rules/rule-schemas';
 import type { LinkStats } from '@common/stats/stats-schemas';
 import { writeClickBatch } from '../clicks/click-batch';
 import type { ClickDetails } from '../clicks/enrich';
@@ -23,17 +24,19 @@ export async function visit(t: TestApp, code: string, ip: string, headers: Recor
 
 /**
  * Clicks on earlier days, written by the click writer's own transaction (rows, roll-ups,
- * visitors): the redirect route can only record "now".
+ * visitors): the redirect route can only record "now". `destinationId` as the redirect sets it
+ * for a link with rules or variants (0: the link's own URL).
  */
-export async function writePastClicks(t: TestApp, urlId: number, clicks: Array<Partial<ClickDetails> & { daysAgo: number }>) {
+export async function writePastClicks(t: TestApp, urlId: number, clicks: Array<Partial<ClickDetails> & { daysAgo: number; destinationId?: number }>) {
   const now = Date.now();
   await writeClickBatch(
     t.database.db,
-    clicks.map(({ daysAgo, ...details }, i) => {
+    clicks.map(({ daysAgo, destinationId, ...details }, i) => {
       const at = now - daysAgo * DAY_MS;
       return {
         urlId,
         at,
+        ...(destinationId === undefined ? {} : { destinationId }),
         details: {
           day: dayOf(at),
           country: 'ES',
@@ -49,4 +52,36 @@ export async function writePastClicks(t: TestApp, urlId: number, clicks: Array<P
       };
     }),
   );
+}
+
+/**
+ * Gives a link rules and A/B variants as the links API stores them (urls.rules and urls.variants
+ * as JSON, a link_destinations row for each URL): the statistics' tests need the rows, not the API.
+ * Returns each destination's id, keyed `${source} ${url}`.
+ */
+export async function routeLink(
+  t: TestApp,
+  urlId: number,
+  { rules = [], variants = null }: { rules?: Rule[]; variants?: Variant[] | null },
+): Promise<Map<string, number>> {
+  const { db } = t.database;
+  await db
+    .updateTable('urls')
+    .set({ rules: rules.length > 0 ? JSON.stringify(rules) : null, variants: variants ? JSON.stringify(variants) : null })
+    .where('id', '=', urlId)
+    .execute();
+  const wanted = new Map<string, { source: 'rule' | 'variant'; url: string }>();
+  for (const rule of rules) wanted.set(`rule ${rule.url}`, { source: 'rule', url: rule.url });
+  for (const variant of variants ?? []) wanted.set(`variant ${variant.url}`, { source: 'variant', url: variant.url });
+  const ids = new Map<string, number>();
+  for (const [key, { source, url }] of wanted) {
+    const row = await db
+      .insertInto('link_destinations')
+      .values({ url_id: urlId, source, url, created_at: Date.now() })
+      .onConflict((oc) => oc.columns(['url_id', 'source', 'url']).doUpdateSet({ url }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.set(key, Number(row.id));
+  }
+  return ids;
 }
