@@ -1,4 +1,5 @@
 import { isCountryCode, isLanguageCode } from '@common/rules/rule-schemas';
+import { countryName, languageName } from './code-names';
 
 // The «País» and «Idioma» choices, named in Spanish by the browser's own Intl data: no list of
 // countries is shipped, and a country Intl knows is one the API takes (the same isCountryCode).
@@ -20,13 +21,12 @@ let countries: CodeOption[] | null = null;
 /** Every ISO 3166-1 alpha-2 country Intl knows, by its Spanish name. Built once, on first use. */
 export function countryOptions(): CodeOption[] {
   if (countries) return countries;
-  const names = new Intl.DisplayNames(['es'], { type: 'region', fallback: 'code' });
   const list: CodeOption[] = [];
   for (let first = 65; first <= 90; first += 1) {
     for (let second = 65; second <= 90; second += 1) {
       const code = String.fromCharCode(first, second);
       if (NOT_COUNTRIES.has(code) || !isCountryCode(code)) continue;
-      list.push({ code, name: names.of(code) ?? code });
+      list.push({ code, name: countryName(code) });
     }
   }
   countries = list.sort(byName);
@@ -36,33 +36,11 @@ export function countryOptions(): CodeOption[] {
 // The languages offered without typing a code: the most spoken on the web, and Spain's own.
 const COMMON_LANGUAGES = ['es', 'en', 'pt', 'fr', 'de', 'it', 'ca', 'eu', 'gl', 'nl', 'pl', 'ro', 'ru', 'uk', 'ar', 'zh', 'ja', 'ko', 'hi', 'tr', 'sv', 'da', 'nb', 'fi', 'el', 'he', 'cs', 'hu', 'id', 'vi', 'th'];
 
-const languageNames = new Intl.DisplayNames(['es'], { type: 'language', fallback: 'code' });
-
-/** A language's Spanish name, capitalised as a label ('Español'); the code itself when unknown. */
-export function languageName(code: string): string {
-  let name: string;
-  try {
-    name = languageNames.of(code) ?? code;
-  } catch {
-    name = code;
-  }
-  return name.charAt(0).toLocaleUpperCase('es') + name.slice(1);
-}
-
 let languages: CodeOption[] | null = null;
 
 export function languageOptions(): CodeOption[] {
   languages ??= COMMON_LANGUAGES.map((code) => ({ code, name: languageName(code) })).sort(byName);
   return languages;
-}
-
-const countryNames = new Intl.DisplayNames(['es'], { type: 'region', fallback: 'code' });
-export function countryName(code: string): string {
-  try {
-    return countryNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 /** Lower case, without accents: «mexico» finds «México». */

@@ -21,3 +21,10 @@ export function routingOf(link: Link): LinkRouting {
     redirectType: routed.redirectType ?? 302,
   };
 }
+
+/** What a PATCH or a creation may say about them: only what changed. */
+export interface RoutingChanges {
+  rules?: Rule[];
+  variants?: Variant[] | null;
+  redirectType?: RedirectType;
+}

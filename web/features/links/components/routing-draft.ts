@@ -1,7 +1,7 @@
 import type { RedirectType, Rule, RuleBrowser, RuleCondition, RuleDevice, RuleSystem, Variant } from '@common/rules/rule-schemas';
 import { conditionKindLabels } from '@common/rules/rule-editor-messages';
 import { toLocalInput } from './edit-link-form-schema';
-import type { LinkRouting } from './link-routing';
+import type { LinkRouting, RoutingChanges } from './link-routing';
 
 // The «Reglas», «Prueba A/B» and «Tipo de redirección» sections as the dialog edits them: each rule
 // a list of conditions picked from a menu, each with an id that survives reordering (so a message
@@ -185,4 +185,20 @@ export function draftProblems(rules: readonly RuleDraft[], messages: { queryDupl
     }
   });
   return problems;
+}
+
+/** The PATCH's part for rules, the test and the status: each only when it differs from how the dialog opened. */
+export function routingChanges(draft: RoutingDraft, initial: RoutingDraft): RoutingChanges {
+  const changes: RoutingChanges = {};
+  const rules = rulesOf(draft.rules);
+  if (JSON.stringify(rules) !== JSON.stringify(rulesOf(initial.rules))) changes.rules = rules;
+  const variants = variantsOf(draft.variants);
+  if (JSON.stringify(variants) !== JSON.stringify(variantsOf(initial.variants))) changes.variants = variants;
+  if (draft.redirectType !== initial.redirectType) changes.redirectType = draft.redirectType;
+  return changes;
+}
+
+/** The messages without those of the rules or variants with these ids (they were just edited). */
+export function withoutMessagesOf(errors: Readonly<Record<string, string[]>>, fieldIds: readonly string[]): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => !fieldIds.some((id) => key === id || key.startsWith(`${id}-`))));
 }
