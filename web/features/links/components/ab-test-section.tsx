@@ -85,45 +85,52 @@ export function AbTestSection({ variants, onChange, errors, longUrl }: AbTestSec
           const urlMessages = errors[urlId] ?? [];
           const weightMessages = errors[weightId] ?? [];
           return (
-            <li key={variant.id} className="grid grid-cols-[minmax(0,1fr)_5.5rem_auto] items-start gap-2">
-              <div className="grid gap-1">
-                <Label htmlFor={urlId}>{m.variantUrl(letter)}</Label>
-                <Input
-                  id={urlId}
-                  type="url"
-                  inputMode="url"
-                  autoComplete="off"
-                  placeholder="https://ejemplo.com/version-b"
-                  value={variant.url}
-                  onChange={(event) => setUrl(index, event.target.value)}
-                  aria-invalid={urlMessages.length > 0 || undefined}
-                  aria-describedby={fieldErrorId(urlId)}
-                />
-                <FieldError fieldId={urlId} messages={urlMessages} />
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor={weightId}>Peso (%)</Label>
+            <li key={variant.id} className="grid gap-2 rounded-md border border-slate-800 bg-slate-950/40 p-3">
+              <div className="flex items-center gap-2">
+                <span className="flex-1 text-sm font-semibold whitespace-nowrap text-slate-100">{m.variantTitle(letter)}</span>
+                {/* Named in full for screen readers; on screen, «Variante A … 50 %» says it. */}
                 <WeightInput
                   id={weightId}
                   aria-label={m.variantWeight(letter)}
+                  title={m.variantWeight(letter)}
+                  className="w-18"
                   value={variant.weight}
                   onCommit={(weight) => onChange(withWeights(variants, setWeight(weights, index, weight)))}
                   aria-invalid={weightMessages.length > 0 || undefined}
                   aria-describedby={fieldErrorId(weightId)}
                 />
-                <FieldError fieldId={weightId} messages={weightMessages} />
+                <span aria-hidden className="text-sm text-slate-300">
+                  %
+                </span>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  className="size-8 text-red-300 hover:text-red-200"
+                  aria-label={m.abRemoveVariant(letter)}
+                  title={m.abRemoveVariant(letter)}
+                  disabled={variants.length <= VARIANTS_MIN}
+                  onClick={() => remove(index)}
+                >
+                  <Trash2 aria-hidden />
+                </Button>
               </div>
-              <Button
-                size="icon"
-                variant="ghost"
-                className="mt-6 text-red-300 hover:text-red-200"
-                aria-label={m.abRemoveVariant(letter)}
-                title={m.abRemoveVariant(letter)}
-                disabled={variants.length <= VARIANTS_MIN}
-                onClick={() => remove(index)}
-              >
-                <Trash2 aria-hidden />
-              </Button>
+              <FieldError fieldId={weightId} messages={weightMessages} />
+              <Label htmlFor={urlId} className="text-xs text-slate-300">
+                URL
+              </Label>
+              <Input
+                id={urlId}
+                aria-label={m.variantUrl(letter)}
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                placeholder="https://ejemplo.com/version-b"
+                value={variant.url}
+                onChange={(event) => setUrl(index, event.target.value)}
+                aria-invalid={urlMessages.length > 0 || undefined}
+                aria-describedby={fieldErrorId(urlId)}
+              />
+              <FieldError fieldId={urlId} messages={urlMessages} />
             </li>
           );
         })}

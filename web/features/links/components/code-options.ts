@@ -38,6 +38,13 @@ const COMMON_LANGUAGES = ['es', 'en', 'pt', 'fr', 'de', 'it', 'ca', 'eu', 'gl', 
 
 let languages: CodeOption[] | null = null;
 
+/** The few languages shown before anything is typed, the most asked for first. */
+let suggested: CodeOption[] | null = null;
+export function suggestedLanguages(): CodeOption[] {
+  suggested ??= COMMON_LANGUAGES.slice(0, 8).map((code) => ({ code, name: languageName(code) }));
+  return suggested;
+}
+
 export function languageOptions(): CodeOption[] {
   languages ??= COMMON_LANGUAGES.map((code) => ({ code, name: languageName(code) })).sort(byName);
   return languages;

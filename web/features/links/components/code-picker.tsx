@@ -17,21 +17,24 @@ type CodePickerProps = {
   /** A typed code the list lacks but may be taken as it is (a language's ISO code); null otherwise. */
   extraCode?: (typed: string) => string | null;
   invalid: boolean;
-  /** How many options show before anything is typed (all the languages; no countries). */
-  shownBeforeTyping?: number;
+  /** What shows before anything is typed (a few languages; no countries). */
+  suggestions?: readonly CodeOption[];
 };
 
 /**
  * A searchable choice of several codes by name: the chosen ones as chips (each with its ✕), a search
  * box, and the first matches as buttons. Enter in the box takes the first match.
  */
-export function CodePicker({ id, label, options, chosen, nameOf, onChange, extraCode, invalid, shownBeforeTyping = 0 }: CodePickerProps) {
+export function CodePicker({ id, label, options, chosen, nameOf, onChange, extraCode, invalid, suggestions = [] }: CodePickerProps) {
   const [typed, setTyped] = useState('');
   const listId = useId();
   const searching = typed.trim() !== '';
   const matches = useMemo(
-    () => matchingOptions(options.filter((option) => !chosen.includes(option.code)), typed, searching ? 8 : shownBeforeTyping),
-    [options, typed, chosen, searching, shownBeforeTyping],
+    () => {
+      const open = (option: CodeOption) => !chosen.includes(option.code);
+      return searching ? matchingOptions(options.filter(open), typed) : suggestions.filter(open);
+    },
+    [options, typed, chosen, searching, suggestions],
   );
   const extra = extraCode?.(typed) ?? null;
   const candidates: CodeOption[] = extra && !chosen.includes(extra) ? [...matches, { code: extra, name: m.addCode(extra, nameOf(extra)) }] : matches;

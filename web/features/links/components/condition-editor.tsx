@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { CodePicker } from './code-picker';
 import { countryName, languageName } from './code-names';
-import { countryOptions, languageOptions, typedLanguageCode } from './code-options';
+import { countryOptions, languageOptions, suggestedLanguages, typedLanguageCode } from './code-options';
 import type { ConditionDraft, QueryPair } from './routing-draft';
 import { toggleValue } from './routing-draft';
 import { ruleFieldId } from './routing-errors';
@@ -81,7 +81,7 @@ export function ConditionEditor({ ruleId, condition, onChange, onRemove, errors 
           onChange={(values) => onChange({ ...condition, values })}
           extraCode={typedLanguageCode}
           invalid={invalid}
-          shownBeforeTyping={languageOptions().length}
+          suggestions={suggestedLanguages()}
         />
       );
       break;

@@ -7,8 +7,10 @@ import { DisabledNotice } from './link-state';
 
 type EditLinkButtonProps = { link: Link } & Pick<ButtonProps, 'size' | 'className'>;
 
-// The form is a chunk of its own, fetched when a dialog first opens.
-const EditLinkForm = lazy(() => import('./edit-link-form'));
+// The form is a chunk of its own, fetched when a dialog first opens (or the pointer or focus
+// reaches «Editar», so that it is usually there by then).
+const loadForm = () => import('./edit-link-form');
+const EditLinkForm = lazy(loadForm);
 
 /** 'Editar': the creation dialog's fields plus pause, expiry (date and click limit) and password. */
 export function EditLinkButton({ link, size = 'icon', className }: EditLinkButtonProps) {
@@ -16,7 +18,7 @@ export function EditLinkButton({ link, size = 'icon', className }: EditLinkButto
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size={size} variant="outline" className={className} aria-label="Editar link" title="Editar">
+        <Button size={size} variant="outline" className={className} aria-label="Editar link" title="Editar" onPointerEnter={loadForm} onFocus={loadForm}>
           <Pencil aria-hidden />
           {size !== 'icon' && 'Editar'}
         </Button>

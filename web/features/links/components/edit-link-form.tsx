@@ -2,7 +2,7 @@ import { linkMessages } from '@common/links/link-messages';
 import type { Link } from '@common/links/link-schemas';
 import { errorMessages } from '@common/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ComponentProps, useMemo, useRef, useState } from 'react';
+import { type ComponentProps, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../api/client';
 import { messagesOf } from '../../../components/form/field-messages';
@@ -48,6 +48,10 @@ export default function EditLinkForm({ link, onSaved }: { link: Link; onSaved: (
   // The form's own fields take focus by themselves (react-hook-form); a rule's or a variant's is
   // found once its message is on screen.
   const focusFirstInvalid = () => setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  // Downloaded after the dialog opened, the form missed the dialog's first focus: it takes it now.
+  useEffect(() => {
+    if (!formRef.current?.contains(document.activeElement)) document.getElementById('link-title')?.focus();
+  }, []);
   const defaults = useMemo(() => editFormDefaults(link), [link]);
   const schema = useMemo(() => editLinkFormSchema(defaults.expiresAt), [defaults.expiresAt]);
   const form = useForm<EditLinkFormInput, unknown, EditLinkFormValues>({ resolver: zodResolver(schema), criteriaMode: 'all', defaultValues: defaults });

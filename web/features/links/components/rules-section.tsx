@@ -167,7 +167,8 @@ function RuleEditor({ rule, position, count, errors, onChange, onMove, onRemove,
         />
         <FieldError fieldId={urlId} messages={urlMessages} />
       </div>
-      <p className="text-xs text-slate-400">{rule.conditions.length === 0 ? m.ruleNoConditions : m.ruleAllConditions}</p>
+      {/* The hint gives way to the message when there is one. */}
+      {!errors[whenId] && <p className="text-xs text-slate-400">{rule.conditions.length === 0 ? m.ruleNoConditions : m.ruleAllConditions}</p>}
       {rule.conditions.map((condition) => (
         <ConditionEditor
           key={condition.kind}
