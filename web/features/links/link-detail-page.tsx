@@ -16,6 +16,9 @@ import { QrDialog } from './components/qr-dialog';
 import { DisabledNotice, disabledLine, LinkStatusBadge, linkStateLines, PreviousAddresses } from './components/link-state';
 import { readableUrl } from './components/link-format';
 import { TagChips } from './components/tag-chips';
+import { routingOf } from './components/link-routing';
+import { RoutingBadges } from './components/routing-badges';
+import { RoutingSummary } from './components/routing-summary';
 import { formatDateTime } from '../../lib/format';
 import { roleMayNotReasons } from '@common/workspaces/workspace-roles';
 import { useCurrentWorkspace } from '../workspaces/current-workspace';
@@ -62,7 +65,10 @@ export function LinkDetailPage() {
         />
         <div className="min-w-0 space-y-4">
           <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{link.title}</h1>
-          <LinkStatusBadge status={link.status} />
+          <div className="flex flex-wrap items-center gap-1.5">
+            <LinkStatusBadge status={link.status} />
+            <RoutingBadges link={link} className="contents" />
+          </div>
           <DisabledNotice link={link} />
           <TagChips tags={link.tags} />
           <a
@@ -95,6 +101,7 @@ export function LinkDetailPage() {
               </p>
             ))}
           <PreviousAddresses link={link} />
+          <RoutingSummary link={link} />
           <div className="flex flex-wrap gap-2">
             <CopyLinkButton shortLink={link.shortLink} size="default" />
             <DownloadQrButton qr={link.qr} title={link.title} size="default" />
@@ -106,7 +113,7 @@ export function LinkDetailPage() {
         </div>
       </Card>
       {/* Mounted only now that the link has loaded: the spec asks for stats after the link. */}
-      <LinkStatsCard linkId={link.id} />
+      <LinkStatsCard linkId={link.id} routing={routingOf(link)} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { DeleteLinkButton } from './delete-link-button';
 import { DownloadQrButton } from './download-qr-button';
 import { EditLinkButton } from './edit-link-button';
 import { LinkStatusBadge, linkStateLines } from './link-state';
+import { RoutingBadges } from './routing-badges';
 import { formatCount, formatDateTime, nouns } from '../../../lib/format';
 import { displayAddress } from './link-format';
 import { TagChips } from './tag-chips';
@@ -61,6 +62,7 @@ export function LinkCard({ link, selection }: LinkCardProps) {
           <span className="truncate font-medium text-teal-300">{displayAddress(link.shortLink)}</span>
           <LinkStatusBadge status={link.status} />
         </p>
+        <RoutingBadges link={link} />
         <p className="truncate text-sm text-slate-300">{displayAddress(link.originalUrl)}</p>
         <p className="text-xs text-slate-400">
           <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>

@@ -7,6 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { formatNumber } from '../../../lib/format';
 import { clicksCsvPath, useLinkStats } from '../api/get-link-stats';
 import { useWorkspaceScope } from '../../workspaces/current-workspace';
+import { DestinationsCard, hasDestinations } from './destinations-card';
+import type { CurrentRouting } from './destination-stats';
 
 const StatsCharts = lazy(() => import('./stats-charts'));
 
@@ -28,8 +30,11 @@ function Figure({ label, value, hint }: { label: string; value: number; hint?: s
 
 const loadingText = <p className="text-slate-300">{statsMessages.loading}</p>;
 
-/** The spec's 'Estadísticas' card. Rendered by the detail page once the link has loaded. */
-export function LinkStatsCard({ linkId }: { linkId: number }) {
+/**
+ * The spec's 'Estadísticas' card. Rendered by the detail page once the link has loaded; with the
+ * link's rules and variants, the clicks per destination are named after them.
+ */
+export function LinkStatsCard({ linkId, routing }: { linkId: number; routing?: CurrentRouting }) {
   const [range, setRange] = useState<StatsRange>(DEFAULT_STATS_RANGE);
   const query = useLinkStats(linkId, range);
   const scope = useWorkspaceScope();
@@ -50,6 +55,7 @@ export function LinkStatsCard({ linkId }: { linkId: number }) {
           <Figure label={statsMessages.scans} value={stats.scans} hint={statsMessages.scansHint} />
           <Figure label={statsMessages.botsLeftOut} value={stats.botClicks} />
         </div>
+        {hasDestinations(stats, routing) && <DestinationsCard stats={stats} routing={routing ?? { rules: [], variants: null }} />}
         <Suspense fallback={loadingText}>
           <StatsCharts stats={stats} />
         </Suspense>
