@@ -1,48 +1,14 @@
 import { destinationLabels, destinationStatsMessages as m, variantLetter } from '@common/rules/rule-editor-messages';
-import type { LinkStats } from '@common/stats/stats-schemas';
+import type { AbTestStats, DestinationStats, LinkStats } from '@common/stats/stats-schemas';
 
-// The statistics per destination (GET /api/links/:id/stats: byDestination and abTest), read as
-// optional: a server without them answers a plain link's figures.
+// The statistics per destination (GET /api/links/:id/stats: byDestination and abTest).
 
-export interface DestinationRow {
-  /** null: the link's own URL. */
-  destinationId: number | null;
-  url: string;
-  source: 'rule' | 'variant' | 'default';
-  clicks: number;
-  visitors: number;
-  /** Share of the range's human clicks, 0 to 1. */
-  share: number;
-}
+export type DestinationRow = DestinationStats;
+export type AbTestVariantStats = AbTestStats['variants'][number];
+export type { AbTestStats };
 
-export interface AbTestVariantStats {
-  destinationId: number;
-  url: string;
-  weight: number;
-  visitors: number;
-  /** Visitors who came back the same day. */
-  returning: number;
-  /** returning / visitors, 0 to 1. */
-  returnRate: number;
-}
-
-export interface AbTestStats {
-  variants: AbTestVariantStats[];
-  /** Positions in `variants` of the best and the second best return rate. */
-  leader: number;
-  runnerUp: number;
-  /** Leader's rate minus the runner-up's, with its 95 % interval (0 to 1 scale). */
-  difference: number;
-  low: number;
-  high: number;
-  /** 1 − p of the two-proportion z-test. */
-  confidence: number;
-}
-
-export type StatsWithDestinations = LinkStats & { byDestination?: DestinationRow[] | null; abTest?: AbTestStats | null };
-
-export const destinationsOf = (stats: LinkStats) => (stats as StatsWithDestinations).byDestination ?? [];
-export const abTestOf = (stats: LinkStats) => (stats as StatsWithDestinations).abTest ?? null;
+export const destinationsOf = (stats: LinkStats) => stats.byDestination;
+export const abTestOf = (stats: LinkStats) => stats.abTest;
 
 /** The link's rules and variants as they are now (to name a row «Regla 2» or «Variante B»). */
 export interface CurrentRouting {

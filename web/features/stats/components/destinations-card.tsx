@@ -49,7 +49,7 @@ export function DestinationsCard({ stats, routing }: { stats: LinkStats; routing
           {verdict.note && <p className="text-sm text-slate-300">{verdict.note}</p>}
           <ul className="space-y-0.5 text-xs text-slate-400">
             {abTest.variants.map((variant, index) => (
-              <li key={variant.destinationId}>{returnRateLine(variant, index, formatNumber)}</li>
+              <li key={variant.destinationId ?? variant.url}>{returnRateLine(variant, index, formatNumber)}</li>
             ))}
           </ul>
           <details className="text-sm text-slate-300">
