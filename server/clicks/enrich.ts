@@ -14,6 +14,8 @@ export interface Visit {
   limited?: boolean;
   /** Set only for a visit from a QR code (?qr=1): it counts as a scan as well as a click. */
   scan?: true;
+  /** Where a rule or an A/B variant sent it (link_destinations.id); absent for the link's own URL. */
+  destinationId?: number;
 }
 
 /**

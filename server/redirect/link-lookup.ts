@@ -1,8 +1,9 @@
+import type { Rule, Variant } from '@common/rules/rule-schemas';
 import type { Database } from '../db/database';
 import type { UrlRow } from '../db/schema';
 import { splitDomainKey } from '../domains/domain-keys';
 import { isBlockedUrl } from '../links/destination-policy';
-import type { CachedLink, LinkGate } from './link-cache';
+import type { CachedLink, LinkGate, LinkRoute } from './link-cache';
 
 // Printable ASCII without spaces: anything else cannot go into a Location header as it is.
 const headerSafe = /^[\x21-\x7e]*$/;
@@ -47,6 +48,9 @@ const columns = [
   'urls.disabled_at',
   'users.disabled_at as owner_disabled_at',
   'domains.disabled_at as domain_disabled_at',
+  'urls.rules',
+  'urls.variants',
+  'urls.redirect_type',
 ] as const;
 
 type LookupRow = {
@@ -56,19 +60,73 @@ type LookupRow = {
   disabled_at: number | null;
   owner_disabled_at: number | null;
   domain_disabled_at: number | null;
+  rules: string | null;
+  variants: string | null;
+  redirect_type: number;
 } & GateColumns;
 
-function toCached(row: LookupRow, blocked: ReadonlySet<string>): CachedLink {
+/** What a lookup may say about a link it cannot read (its rules' JSON). */
+export interface LookupLog {
+  warn(fields: object, message: string): void;
+}
+
+// A link whose rules cannot be read is said once per process, not on every lookup of it.
+const unreadable = new Set<number>();
+
+/** Rules and variants as stored (JSON the API checked); null for none or when they cannot be read. */
+function storedRoute(row: LookupRow, log: LookupLog | undefined): { rules: Rule[] | null; variants: Variant[] | null } | null {
+  if (row.rules === null && row.variants === null) return null;
+  try {
+    const rules = row.rules === null ? null : (JSON.parse(row.rules) as Rule[] | null);
+    const variants = row.variants === null ? null : (JSON.parse(row.variants) as Variant[] | null);
+    const some = (list: unknown[] | null) => (Array.isArray(list) && list.length > 0 ? list : null);
+    if (!some(rules) && !some(variants)) return null;
+    return { rules: some(rules) as Rule[] | null, variants: some(variants) as Variant[] | null };
+  } catch (error) {
+    const id = Number(row.id);
+    if (!unreadable.has(id)) {
+      if (unreadable.size >= 1000) unreadable.clear();
+      unreadable.add(id);
+      log?.warn({ err: error, urlId: id }, "a link's rules or variants are not valid JSON: its visits go to its own URL");
+    }
+    return null;
+  }
+}
+
+const routedStatuses = new Set([301, 307, 308]);
+
+async function toCached(db: Database, row: LookupRow, blocked: ReadonlySet<string>, log?: LookupLog): Promise<CachedLink> {
   const link: CachedLink = { id: Number(row.id), url: locationFor(row.original_url) };
+  const stored = storedRoute(row, log);
   // Disabled by an operator: the link, its owner's account, the custom domain it answers on, or
-  // its destination's domain.
+  // its destination's domain (any of them, for a link with rules or variants).
   const disabled =
-    row.disabled_at !== null || row.owner_disabled_at !== null || row.domain_disabled_at !== null || isBlockedUrl(row.original_url, blocked);
+    row.disabled_at !== null ||
+    row.owner_disabled_at !== null ||
+    row.domain_disabled_at !== null ||
+    isBlockedUrl(row.original_url, blocked) ||
+    (stored !== null && [...(stored.rules ?? []), ...(stored.variants ?? [])].some((destination) => isBlockedUrl(destination.url, blocked)));
   const gate = gateOf(row, disabled);
   // Left out rather than undefined: a plain entry stays as small as before.
   if (gate) link.gate = gate;
   if (row.forward_query) link.forwardQuery = true;
+  if (stored) link.route = await routeOf(db, link.id, stored);
+  const status = Number(row.redirect_type);
+  if (routedStatuses.has(status)) link.status = status as 301 | 307 | 308;
   return link;
+}
+
+/** The route a link's visits take, with the id each destination's clicks are counted under. */
+async function routeOf(db: Database, urlId: number, { rules, variants }: { rules: Rule[] | null; variants: Variant[] | null }): Promise<LinkRoute> {
+  const rows = await db.selectFrom('link_destinations').select(['id', 'source', 'url']).where('url_id', '=', urlId).execute();
+  const ids = new Map(rows.map((row) => [`${row.source} ${row.url}`, Number(row.id)]));
+  return {
+    rules: rules && rules.map((rule) => ({ when: rule.when, url: locationFor(rule.url) })),
+    variants: variants && variants.map((variant) => ({ url: locationFor(variant.url), weight: variant.weight })),
+    ruleIds: (rules ?? []).map((rule) => ids.get(`rule ${rule.url}`)),
+    variantIds: (variants ?? []).map((variant) => ids.get(`variant ${variant.url}`)),
+    needsCountry: (rules ?? []).some((rule) => rule.when.country !== undefined),
+  };
 }
 
 /**
@@ -82,6 +140,7 @@ export async function findLinkByCode(
   db: Database,
   key: string,
   blocked: ReadonlySet<string> = new Set(),
+  log?: LookupLog,
 ): Promise<CachedLink | undefined> {
   const { domainId, key: code } = splitDomainKey(key);
   const rows = await db
@@ -99,7 +158,7 @@ export async function findLinkByCode(
     .limit(2)
     .execute();
   const row = rows.find((candidate) => candidate.short_url === code) ?? rows[0];
-  if (row) return toCached(row, blocked);
+  if (row) return toCached(db, row, blocked, log);
   const former = await db
     .selectFrom('former_aliases')
     .innerJoin('urls', 'urls.id', 'former_aliases.url_id')
@@ -108,5 +167,5 @@ export async function findLinkByCode(
     .select(columns)
     .where('former_aliases.alias_key', '=', key)
     .executeTakeFirst();
-  return former ? toCached(former, blocked) : undefined;
+  return former ? toCached(db, former, blocked, log) : undefined;
 }
