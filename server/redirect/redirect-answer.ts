@@ -4,7 +4,7 @@ import type { ClickWriter } from '../clicks/click-writer';
 import type { Visit } from '../clicks/enrich';
 import type { GeoLog } from '../clicks/geo';
 import { staticSecurityHeaders, strictTransportSecurity } from '../http/security-headers';
-import { bucketOfCookie, bucketOfVisitor, cameOverHttps, variantCookie } from '../rules/variant-bucket';
+import { VisitBucket } from '../rules/variant-bucket';
 import { openRulesGeo, VisitTraits } from '../rules/visitor-traits';
 import type { CachedLink, LinkRoute } from './link-cache';
 import { visitQuery } from './visit-query';
@@ -50,16 +50,10 @@ export function createRedirectAnswer({ clickWriter, clientAddress, https = false
   const answerRouted = (request: IncomingMessage, response: ServerResponse, link: CachedLink, route: LinkRoute, countClick: boolean, limited: boolean) => {
     if (route.needsCountry) openRulesGeo(log);
     const traits = new VisitTraits(request, clientAddress);
-    let cookie: string | undefined = undefined;
-    const bucket = () => {
-      const kept = bucketOfCookie(request.headers.cookie, link.id);
-      if (kept !== undefined) return kept;
-      const drawn = bucketOfVisitor(traits.ip(), request.headers['user-agent'], traits.now(), link.id);
-      // HEAD only asks; a visit (a GET, or the password form's POST) keeps its variant.
-      if (request.method !== 'HEAD') cookie = variantCookie(link.id, drawn, cameOverHttps(request, https));
-      return drawn;
-    };
-    const chosen = chooseDestination({ url: link.url, rules: route.rules, variants: route.variants }, traits, bucket);
+    const bucket = new VisitBucket(request, link.id, traits, https);
+    // No named function made per visit: the build keeps names (keepNames), which costs each one a
+    // defineProperty.
+    const chosen = chooseDestination({ url: link.url, rules: route.rules, variants: route.variants }, traits, () => bucket.draw());
     const ruleCount = route.rules?.length ?? 0;
     const slot = chosen.source === 'rule' ? chosen.index : chosen.source === 'variant' ? ruleCount + chosen.index : ruleCount + (route.variants?.length ?? 0);
     const destinationId = chosen.source === 'rule' ? route.ruleIds[chosen.index] : chosen.source === 'variant' ? route.variantIds[chosen.index] : undefined;
@@ -70,7 +64,7 @@ export function createRedirectAnswer({ clickWriter, clientAddress, https = false
     if (countClick) {
       const visit: Visit = {
         urlId: link.id,
-        at: Date.now(),
+        at: traits.now(),
         ip: traits.ip(),
         userAgent: request.headers['user-agent'],
         referrer: request.headers.referer,
@@ -87,7 +81,7 @@ export function createRedirectAnswer({ clickWriter, clientAddress, https = false
       if (!lists) routeHeadersOf.set(route, (lists = []));
       headers = lists[slot] ??= ['location', chosen.url, ...fixedOf(link)];
     }
-    if (cookie !== undefined) headers = ['set-cookie', cookie, ...headers];
+    if (bucket.cookie !== undefined) headers = ['set-cookie', bucket.cookie, ...headers];
     response.writeHead(link.status ?? 302, headers);
     response.end();
   };

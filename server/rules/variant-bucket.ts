@@ -73,3 +73,28 @@ export function cameOverHttps(request: IncomingMessage, publicHttps: boolean): b
   const proto = request.headers['x-forwarded-proto'];
   return typeof proto === 'string' && proto.trimStart().startsWith('https');
 }
+
+/**
+ * One visit's place in a link's A/B test, drawn only when no rule holds: from its cookie, else
+ * from the visitor, with the cookie to send (`cookie`) unless the request only asks (HEAD).
+ */
+export class VisitBucket {
+  /** The Set-Cookie to send with the answer, when the bucket was drawn without one. */
+  cookie: string | undefined = undefined;
+
+  constructor(
+    private readonly request: IncomingMessage,
+    private readonly linkId: number,
+    private readonly visitor: { ip(): string; now(): number },
+    private readonly publicHttps: boolean,
+  ) {}
+
+  draw(): number {
+    const kept = bucketOfCookie(this.request.headers.cookie, this.linkId);
+    if (kept !== undefined) return kept;
+    const drawn = bucketOfVisitor(this.visitor.ip(), this.request.headers['user-agent'], this.visitor.now(), this.linkId);
+    // HEAD only asks; a visit (a GET, or the password form's POST) keeps its variant.
+    if (this.request.method !== 'HEAD') this.cookie = variantCookie(this.linkId, drawn, cameOverHttps(this.request, this.publicHttps));
+    return drawn;
+  }
+}

@@ -13,18 +13,36 @@ import { type Geo, type GeoLog, openGeo } from '../clicks/geo';
 // the first link with a country rule is visited, so an instance without one never loads it.
 // Until it is open, every country is unknown.
 let geo: Geo | undefined;
+let geoRead = false;
 
 /** Opens the geo database for the rules (once per process); `log` hears if it cannot be read. */
 export function openRulesGeo(log: GeoLog): Geo {
-  geo ??= openGeo(log);
+  if (!geo) {
+    geo = openGeo(log);
+    void geo.ready.then(() => (geoRead = true));
+  }
   return geo;
 }
+
+// A lookup walks 32 levels of the database's tree (a few µs, more when its pages are not cached):
+// the countries of recent addresses are kept, since a visitor often comes back (or scans a code
+// twice) within minutes, as the click enricher keeps their details.
+const recentCountries = new Map<string, string | null>();
+const COUNTRIES_KEPT = 10_000;
 
 /** The visitor's country for the rules: ISO code, or null when unknown (or the database not open yet). */
 export function countryOfAddress(ip: string): string | null {
   if (!geo) return null;
-  const country = geo.locate(ip).country;
-  return country === UNKNOWN_LOCATION ? null : country;
+  let country = recentCountries.get(ip);
+  if (country === undefined) {
+    const located = geo.locate(ip).country;
+    // Not kept before the database is read: the address would stay unknown.
+    if (located === UNKNOWN_LOCATION && !geoRead) return null;
+    country = located === UNKNOWN_LOCATION ? null : located;
+    if (recentCountries.size >= COUNTRIES_KEPT) recentCountries.clear();
+    recentCountries.set(ip, country);
+  }
+  return country;
 }
 
 /** One visit's traits. Besides the rules' questions, its client address (for the A/B bucket too). */
