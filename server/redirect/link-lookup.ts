@@ -99,18 +99,14 @@ async function toCached(db: Database, row: LookupRow, blocked: ReadonlySet<strin
   const link: CachedLink = { id: Number(row.id), url: locationFor(row.original_url) };
   const stored = storedRoute(row, log);
   // Disabled by an operator: the link, its owner's account, the custom domain it answers on, or
-  // its destination's domain (any of them, for a link with rules or variants).
+  // its destination's domain.
   const disabled =
-    row.disabled_at !== null ||
-    row.owner_disabled_at !== null ||
-    row.domain_disabled_at !== null ||
-    isBlockedUrl(row.original_url, blocked) ||
-    (stored !== null && [...(stored.rules ?? []), ...(stored.variants ?? [])].some((destination) => isBlockedUrl(destination.url, blocked)));
+    row.disabled_at !== null || row.owner_disabled_at !== null || row.domain_disabled_at !== null || isBlockedUrl(row.original_url, blocked);
   const gate = gateOf(row, disabled);
   // Left out rather than undefined: a plain entry stays as small as before.
   if (gate) link.gate = gate;
   if (row.forward_query) link.forwardQuery = true;
-  if (stored) link.route = await routeOf(db, link.id, stored);
+  if (stored) link.route = await routeOf(db, link, stored, blocked);
   const status = Number(row.redirect_type);
   if (routedStatuses.has(status)) link.status = status as 301 | 307 | 308;
   return link;
@@ -135,14 +131,24 @@ function sameShape(when: RuleCondition): RuleCondition {
 }
 
 /** The route a link's visits take, with the id each destination's clicks are counted under. */
-async function routeOf(db: Database, urlId: number, { rules, variants }: { rules: Rule[] | null; variants: Variant[] | null }): Promise<LinkRoute> {
-  const rows = await db.selectFrom('link_destinations').select(['id', 'source', 'url']).where('url_id', '=', urlId).execute();
+async function routeOf(
+  db: Database,
+  link: CachedLink,
+  { rules, variants }: { rules: Rule[] | null; variants: Variant[] | null },
+  blocked: ReadonlySet<string>,
+): Promise<LinkRoute> {
+  const rows = await db.selectFrom('link_destinations').select(['id', 'source', 'url']).where('url_id', '=', link.id).execute();
   const ids = new Map(rows.map((row) => [`${row.source} ${row.url}`, Number(row.id)]));
+  // A rule's or a variant's URL on a domain an operator blocked since sends its visitors to the
+  // link's own URL, counted there: the rest of the link keeps working.
+  const usable = (url: string) => !isBlockedUrl(url, blocked);
+  const urlOf = (url: string) => (usable(url) ? locationFor(url) : link.url);
+  const idOf = (source: 'rule' | 'variant', url: string) => (usable(url) ? ids.get(`${source} ${url}`) : undefined);
   return {
-    rules: rules && rules.map((rule) => ({ when: sameShape(rule.when), url: locationFor(rule.url) })),
-    variants: variants && variants.map((variant) => ({ url: locationFor(variant.url), weight: variant.weight })),
-    ruleIds: (rules ?? []).map((rule) => ids.get(`rule ${rule.url}`)),
-    variantIds: (variants ?? []).map((variant) => ids.get(`variant ${variant.url}`)),
+    rules: rules && rules.map((rule) => ({ when: sameShape(rule.when), url: urlOf(rule.url) })),
+    variants: variants && variants.map((variant) => ({ url: urlOf(variant.url), weight: variant.weight })),
+    ruleIds: (rules ?? []).map((rule) => idOf('rule', rule.url)),
+    variantIds: (variants ?? []).map((variant) => idOf('variant', variant.url)),
     needsCountry: (rules ?? []).some((rule) => rule.when.country !== undefined),
   };
 }

@@ -312,6 +312,34 @@ describe.each(testDialects)('a link with rules or A/B variants on %s', (dialect)
     expect(more.map((v) => 'destinationId' in v)).toEqual([true, false, false]);
   });
 
+  it("sends the visits of a rule or variant whose domain an operator blocked to the link's own URL, counted there", async () => {
+    await t.database.db.insertInto('blocked_domains').values({ domain: 'bloqueado.example', created_at: Date.now() }).execute();
+    await t.app.appContext.blockedDomains.load(); // as the admin settings do on a change
+    try {
+      const variants: Variant[] = [
+        { url: 'https://sub.bloqueado.example/a', weight: 50 },
+        { url: 'https://example.com/b', weight: 50 },
+      ];
+      const link = await routed({ rules: [{ when: { os: ['ios'] }, url: 'https://bloqueado.example/app' }, appRules[1]!], variants });
+      const visits = await recordedDuring(async () => {
+        expect(await location(link.path, { 'user-agent': agents.iphone })).toBe('https://example.com/web');
+        expect(await location(link.path, { 'user-agent': agents.android })).toBe(appRules[1]!.url);
+        expect(await location(link.path, { cookie: `corto_ab_${link.id}=10` })).toBe('https://example.com/web');
+        expect(await location(link.path, { cookie: `corto_ab_${link.id}=60` })).toBe('https://example.com/b');
+      });
+      expect(visits.map((v) => v.destinationId)).toEqual([
+        undefined,
+        link.ids.get(`rule ${appRules[1]!.url}`),
+        undefined,
+        link.ids.get('variant https://example.com/b'),
+      ]);
+    } finally {
+      await t.database.db.deleteFrom('blocked_domains').execute();
+      await t.app.appContext.blockedDomains.load();
+      await t.app.appContext.linkCache.forgetAll();
+    }
+  });
+
   it("takes rules it cannot read for none: the link's own URL, never a 5xx", async () => {
     const link = await insertLink(t.database.db, { originalUrl: 'https://example.com/web' });
     await t.database.db.updateTable('urls').set({ rules: '{not json', variants: '[]' }).where('id', '=', link.id).execute();
