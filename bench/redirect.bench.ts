@@ -122,15 +122,20 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
     // counted in memory, written with the click; PostgreSQL: from a block claimed by one UPDATE).
     // And a plain link of the same shape on a verified custom domain, visited with its Host: the
     // registry's lookup and the key's prefix are all it may add.
-    const stateful = { plain: cortoUrl, domain: '', dated: '', limited: '' };
+    // And a link with 20 rules (each tried: none holds for the load generator's visitor) and a
+    // 5-variant A/B test (no cookie: the bucket hashed and sent in a Set-Cookie on every visit).
+    const stateful = { plain: cortoUrl, domain: '', dated: '', limited: '', routed: '' };
     stateful.domain = `http://127.0.0.1:${corto.port}/${database.domainLink.shortUrl}`;
     stateful.dated = `http://127.0.0.1:${corto.port}/${database.statefulLinks.dated.shortUrl}`;
     stateful.limited = `http://127.0.0.1:${corto.port}/${database.statefulLinks.limited.shortUrl}`;
+    stateful.routed = `http://127.0.0.1:${corto.port}/${database.statefulLinks.routed.shortUrl}`;
     const hostOf = (which: keyof typeof stateful) => (which === 'domain' ? database.domainLink.host : undefined);
-    const stateRuns = { plain: [] as TimedRun[], domain: [] as TimedRun[], dated: [] as TimedRun[], limited: [] as TimedRun[] };
-    for (const which of ['domain', 'dated', 'limited'] as const) await load(stateful[which], CONNECTIONS, 1, hostOf(which)); // warm-up
+    const stateRuns = { plain: [] as TimedRun[], domain: [] as TimedRun[], dated: [] as TimedRun[], limited: [] as TimedRun[], routed: [] as TimedRun[] };
+    for (const which of ['domain', 'dated', 'limited', 'routed'] as const) await load(stateful[which], CONNECTIONS, 1, hostOf(which)); // warm-up
     for (let round = 0; round < STATE_ROUNDS; round++) {
-      for (const which of ['plain', 'domain', 'dated', 'limited'] as const) {
+      // Rotate which goes first, so drift on a shared machine hits all alike.
+      const kinds = ['plain', 'domain', 'dated', 'limited', 'routed'] as const;
+      for (const which of kinds.map((_, i) => kinds[(i + round) % kinds.length]!)) {
         const cpuBefore = cpuSeconds(pids.corto);
         const mainBefore = cpuSeconds(pids.corto, true);
         const result = await load(stateful[which], CONNECTIONS, SECONDS, hostOf(which));
@@ -144,6 +149,7 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
     const onDomain = summary('on a custom domain', stateRuns.domain);
     const dated = summary('link with a date', stateRuns.dated);
     const limited = summary('link with a limit', stateRuns.limited);
+    const routed = summary('20 rules + 5 variants', stateRuns.routed);
     console.log(
       `CPU per redirect more than a plain link: date ${(dated.cpu - plain.cpu).toFixed(1)} µs, ` +
         `click limit ${(limited.cpu - plain.cpu).toFixed(1)} µs (goal <= 2; event loop only: ` +
@@ -153,6 +159,12 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
       `CPU per redirect: instance's host ${plain.cpu.toFixed(2)} µs, custom domain ${onDomain.cpu.toFixed(2)} µs: ` +
         `${(onDomain.cpu - plain.cpu).toFixed(2)} µs more (goal <= 1; event loop only: ${(onDomain.mainThread - plain.mainThread).toFixed(2)} µs)`,
     );
+    console.log(
+      `CPU per redirect: plain link ${plain.cpu.toFixed(2)} µs, 20 rules + 5 variants ${routed.cpu.toFixed(2)} µs: ` +
+        `${(routed.cpu - plain.cpu).toFixed(2)} µs more (goal <= 3; event loop only: ${(routed.mainThread - plain.mainThread).toFixed(2)} µs)`,
+    );
+    const routedFailures = stateRuns.routed.reduce((sum, run) => sum + run.requests - run.ok, 0);
+    if (routedFailures > 0) console.log(`rules and variants: ${routedFailures} answers were not redirects -> MISMATCH`);
     const domainFailures = stateRuns.domain.reduce((sum, run) => sum + run.requests - run.ok, 0);
     if (domainFailures > 0) console.log(`custom domain: ${domainFailures} answers were not redirects -> MISMATCH`);
     // The stateful links' clicks are their own: the count below is the plain link's.
@@ -190,7 +202,7 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
       );
     }
     console.log(`crash-loss window: at most ${Math.max(...windows).toFixed(0)} ms of clicks (CLICK_FLUSH_MS 100 + the batch being written)`);
-    return bounded && exact.redirects === exact.clicks && domainFailures === 0;
+    return bounded && exact.redirects === exact.clicks && domainFailures === 0 && routedFailures === 0;
   } finally {
     await bare.stop();
     await fastify.stop();

@@ -127,7 +127,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   app.decorate('appContext', context);
 
   const https = config.publicBaseUrl.startsWith('https:');
-  const answer = createRedirectAnswer({ clickWriter: context.clickWriter, clientAddress: clientAddressReader(trustProxy), https });
+  const answer = createRedirectAnswer({ clickWriter: context.clickWriter, clientAddress: clientAddressReader(trustProxy), https, log: app.log });
   const reachability = createReachability(context);
   const metrics = createMetrics({ clickWriter: context.clickWriter, database, reachability: reachability.check });
   const fastPath = createRedirectFastPath(context.linkCache, answer, clickLimits, metrics, hostedDomains);

@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { insertDomain, insertLink } from '../../server/redirect/redirect.test-support';
+import type { Rule, Variant } from '../../common/rules/rule-schemas';
+import { insertDomain, insertLink, setRoute } from '../../server/redirect/redirect.test-support';
 import type { DialectName } from '../../server/db/dialect';
 import { ensurePgTrgm } from '../../server/test/postgres-schema';
 import { startNode } from './processes';
@@ -17,8 +18,11 @@ export interface BenchDatabase {
   name: string;
   env: Record<string, string>;
   link: { id: number; shortUrl: string };
-  /** A link with an expiry date (a year ahead) and one with a click limit no bench reaches. */
-  statefulLinks: { dated: { shortUrl: string }; limited: { shortUrl: string } };
+  /**
+   * A link with an expiry date (a year ahead), one with a click limit no bench reaches, and one
+   * with 20 rules (none holds for the bench's visitor, so each is tried) and a 5-variant A/B test.
+   */
+  statefulLinks: { dated: { shortUrl: string }; limited: { shortUrl: string }; routed: { shortUrl: string } };
   /** A link of the same shape on a verified custom domain, visited with `host` as its Host header. */
   domainLink: { shortUrl: string; host: string };
   /** The link's click count, read beside the running server. */
@@ -26,10 +30,38 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
+const YEAR_MS = 365 * 86_400_000;
+
+/**
+ * 20 rules the bench's visitor (wrk or autocannon: no agent, no language, no query, from
+ * 127.0.0.1, so a desktop with no system, browser or country) never meets, many of them only at
+ * their last condition, with every kind of condition among them.
+ */
+export function benchRules(now = Date.now()): Rule[] {
+  const shapes: Rule['when'][] = [
+    { os: ['ios'] },
+    { os: ['android'] },
+    { device: ['desktop'], country: ['ES', 'MX'] },
+    { device: ['desktop'], language: ['es', 'pt'] },
+    { device: ['mobile', 'tablet'] },
+    { browser: ['safari', 'samsung'] },
+    { device: ['desktop'], query: { utm_source: 'boletin' } },
+    { query: { ref: '*' } },
+    { device: ['desktop'], from: new Date(now + YEAR_MS).toISOString() },
+    { device: ['desktop'], until: new Date(now - YEAR_MS).toISOString() },
+  ];
+  return Array.from({ length: 20 }, (_, i) => ({ when: shapes[i % shapes.length]!, url: `https://example.com/regla/${i}` }));
+}
+
+export const benchVariants: Variant[] = [1, 2, 3, 4, 5].map((n) => ({ url: `https://example.com/variante/${n}`, weight: 20 }));
+
 async function insertStatefulLinks(db: Parameters<typeof insertLink>[0]) {
+  const routed = await insertLink(db);
+  await setRoute(db, routed.id, { rules: benchRules(), variants: benchVariants });
   return {
-    dated: await insertLink(db, { state: { expires_at: Date.now() + 365 * 86_400_000 } }),
+    dated: await insertLink(db, { state: { expires_at: Date.now() + YEAR_MS } }),
     limited: await insertLink(db, { state: { max_clicks: 1_000_000_000 } }),
+    routed,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { RuleCondition } from '@common/rules/rule-schemas';
 import type { Database } from '../db/database';
 import { domainAddressKey, splitDomainKey } from '../domains/domain-keys';
 import { findLinkByCode } from './link-lookup';
@@ -15,6 +16,23 @@ export interface CachedLink {
   gate?: LinkGate;
   /** Set only when the link passes a visit's query string on to its destination. */
   forwardQuery?: true;
+  /** Set only for a link with rules or A/B variants: the answer chooses where each visit goes. */
+  route?: LinkRoute;
+  /** Set only for a status other than 302. */
+  status?: 301 | 307 | 308;
+}
+
+/** A link's rules and variants as the redirect runs them (common/rules/choose-destination.ts). */
+export interface LinkRoute {
+  /** null without rules. URLs as Location headers take them (locationFor). */
+  rules: readonly { when: RuleCondition; url: string }[] | null;
+  /** null without an A/B test. */
+  variants: readonly { url: string; weight: number }[] | null;
+  /** link_destinations.id of each rule's URL, by position; undefined: counted as the link's own. */
+  ruleIds: readonly (number | undefined)[];
+  variantIds: readonly (number | undefined)[];
+  /** A rule asks for the country: the geo database is opened for this link's visits. */
+  needsCountry: boolean;
 }
 
 export interface LinkGate {
@@ -138,7 +156,7 @@ export function createLinkCache({ db, maxEntries, redisUrl, log, onForgotten, bl
       const hit = entries.get(key);
       if (hit) return hit;
       const startedAt = generation;
-      const found = await findLinkByCode(db, key, blockedDomains?.domains);
+      const found = await findLinkByCode(db, key, blockedDomains?.domains, log);
       if (found && generation === startedAt) {
         // Insertion order is the eviction order: first in, first out once full. Cheaper than a
         // true LRU (no reordering on every hit), and popular links come straight back on a miss.

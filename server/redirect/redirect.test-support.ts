@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import type { RedirectType, Rule, Variant } from '@common/rules/rule-schemas';
 import type { Database } from '../db/database';
 import { domainAddressKey } from '../domains/domain-keys';
 import { insertLink as insertUrlRow } from '../links/links.queries';
@@ -58,6 +59,31 @@ export async function moveLinkToDomain(db: Database, urlId: number, domainId: nu
 }
 
 export { insertDomain } from '../domains/domain-rows.test-support';
+
+/**
+ * A link's rules, A/B variants and status written straight to its row, with a link_destinations row
+ * for each rule's and variant's URL (as the links API stores them, except the URLs in `unnamed`,
+ * left without one): what the redirect reads. Returns each destination's id, keyed `${source} ${url}`.
+ */
+export async function setRoute(
+  db: Database,
+  urlId: number,
+  { rules, variants, redirectType, unnamed = [] }: { rules?: Rule[] | null; variants?: Variant[] | null; redirectType?: RedirectType; unnamed?: string[] },
+): Promise<Map<string, number>> {
+  const changes: { rules?: string | null; variants?: string | null; redirect_type?: number } = {};
+  if (rules !== undefined) changes.rules = rules === null || rules.length === 0 ? null : JSON.stringify(rules);
+  if (variants !== undefined) changes.variants = variants === null ? null : JSON.stringify(variants);
+  if (redirectType !== undefined) changes.redirect_type = redirectType;
+  if (Object.keys(changes).length > 0) await db.updateTable('urls').set(changes).where('id', '=', urlId).execute();
+  const wanted = [...(rules ?? []).map((rule) => ['rule', rule.url] as const), ...(variants ?? []).map((variant) => ['variant', variant.url] as const)];
+  for (const [source, url] of wanted) {
+    if (unnamed.includes(url)) continue;
+    const exists = await db.selectFrom('link_destinations').select('id').where('url_id', '=', urlId).where('source', '=', source).where('url', '=', url).executeTakeFirst();
+    if (!exists) await db.insertInto('link_destinations').values({ url_id: urlId, source, url, created_at: Date.now() }).execute();
+  }
+  const rows = await db.selectFrom('link_destinations').select(['id', 'source', 'url']).where('url_id', '=', urlId).execute();
+  return new Map(rows.map((row) => [`${row.source} ${row.url}`, Number(row.id)]));
+}
 
 export interface RawAnswer {
   status: number;

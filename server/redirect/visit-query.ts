@@ -17,8 +17,8 @@ const NOTHING: VisitQuery = { scan: false, location: undefined };
 // Printable ASCII without spaces: what a Location header takes as it is.
 const unsafe = /[^\x21-\x7e]/g;
 
-/** `query`: the request target after its '?', raw. */
-export function visitQuery(query: string, link: CachedLink): VisitQuery {
+/** `query`: the request target after its '?', raw. `destination`: where the visit goes (a rule's or a variant's URL). */
+export function visitQuery(query: string, link: CachedLink, destination = link.url): VisitQuery {
   const hashAt = query.indexOf('#');
   const own = hashAt === -1 ? query : query.slice(0, hashAt);
   // Most links do not forward: a query without 'qr' in it is then nothing to them.
@@ -30,6 +30,6 @@ export function visitQuery(query: string, link: CachedLink): VisitQuery {
   // `qr` is ours: it never reaches the destination.
   const forwarded = changes.filter((change) => change !== qr);
   if (forwarded.length === 0) return { scan, location: undefined };
-  const location = mergeQuery(link.url, forwarded).replace(unsafe, (character) => encodeURIComponent(character));
+  const location = mergeQuery(destination, forwarded).replace(unsafe, (character) => encodeURIComponent(character));
   return { scan, location };
 }
