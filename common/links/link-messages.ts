@@ -101,7 +101,14 @@ export const linkMessages = {
   importRowOverQuota: 'Se alcanzó el límite de links que tu cuenta puede crear en una hora: esta fila no se creó',
   importTooSlow: 'El archivo tarda demasiado en leerse: revisa que sea un CSV de enlaces',
   importFailed: 'No se pudo importar el archivo',
+  importRulesJson: 'La columna «rules» no es un JSON válido: debe ser una lista de reglas, o quedar vacía',
+  importVariantsJson: 'La columna «variants» no es un JSON válido: debe ser una lista de variantes, o quedar vacía',
 } as const;
+
+/** A server check on one rule's URL, said with the rule's place as the dialog numbers them (from 1). */
+export const atRule = (index: number, message: string) => `Regla ${index + 1}: ${message}`;
+/** A server check on one A/B variant's URL, with its place (from 1). */
+export const atVariant = (index: number, message: string) => `Variante ${index + 1}: ${message}`;
 
 /** An import row whose alias an earlier row of the same file already has. */
 export const importAliasRepeated = (row: number) => `El alias ya lo usa la fila ${row} de este archivo`;

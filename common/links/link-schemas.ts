@@ -2,7 +2,9 @@ import { z } from 'zod';
 import '../zod-setup';
 import { apiErrorSchema } from '../api-error';
 import { isReservedPath } from '../reserved-paths';
+import { longUrlProblems } from './long-url';
 import { isSingleScript } from './mixed-script';
+import { redirectTypeSchema, rulesSchema, ruleBrowsers, ruleDevices, ruleSystems, variantsSchema } from '../rules/rule-schemas';
 import {
   ALIAS_MAX_LENGTH,
   ALIAS_MIN_LENGTH,
@@ -10,7 +12,6 @@ import {
   LIST_MAX_LIMIT,
   LINK_PASSWORD_MAX_LENGTH,
   LINK_PASSWORD_MIN_LENGTH,
-  LONG_URL_MAX_LENGTH,
   BULK_MAX_LINKS,
   MAX_CLICKS_LIMIT,
   TAG_MAX_LENGTH,
@@ -18,6 +19,8 @@ import {
   TITLE_MAX_LENGTH,
   linkMessages as m,
 } from './link-messages';
+
+export { longUrlProblems };
 
 // One schema for the create route, the create form's resolver and the client's types.
 // Every rule that fails adds its own message, so a field shows all of them at once.
@@ -30,25 +33,6 @@ const CONTROL_CHARACTER = /\p{Cc}/u;
 // Bidirectional controls (U+202E and friends) reorder what is shown: 'factura\u202Egnp.exe' reads
 // as 'facturaexe.png'. An alias cannot hold them anyway (ASCII only).
 const BIDI_CONTROL = /\p{Bidi_Control}/u;
-
-/** Every message that applies to a long URL already trimmed; empty when it is acceptable. */
-export function longUrlProblems(value: string): string[] {
-  if (value === '') return [m.longUrlRequired];
-  const problems: string[] = [];
-  if (value.length > LONG_URL_MAX_LENGTH) problems.push(m.longUrlTooLong);
-  // The URL parser would silently drop a tab or a line break and keep going: refuse them instead.
-  if (CONTROL_CHARACTER.test(value)) return [...problems, m.longUrlInvalid];
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    problems.push(m.longUrlInvalid);
-  }
-  if (url && url.protocol !== 'http:' && url.protocol !== 'https:') problems.push(m.longUrlProtocol);
-  // An empty label ('a..b', '.a') is no host name; final dots ('example.com.') are the DNS root.
-  else if (url && (!url.hostname || url.hostname.replace(/\.+$/, '').split('.').includes(''))) problems.push(m.longUrlInvalid);
-  return problems;
-}
 
 /** Every format message for a custom alias already trimmed and not empty (uniqueness is the server's). */
 export function aliasProblems(value: string): string[] {
@@ -140,6 +124,15 @@ export const createLinkSchema = z.object({
     .trim()
     .nullish()
     .transform((value) => value || null),
+  /**
+   * Where a visit goes instead of longUrl (docs/rules-api.md): at most 20 rules, in order, the first
+   * whose conditions all hold wins. None when left out.
+   */
+  rules: rulesSchema.optional(),
+  /** An A/B test: 2 to 5 URLs whose integer weights sum to 100, for visits no rule took. None when left out or null. */
+  variants: variantsSchema.nullish(),
+  /** The redirect's status: 302 (the default), 301, 307 or 308. */
+  redirectType: redirectTypeSchema.optional(),
 });
 
 export type CreateLinkInput = z.input<typeof createLinkSchema>;
@@ -181,6 +174,11 @@ export const updateLinkSchema = z
       .trim()
       .nullable()
       .transform((value) => value || null),
+    /** The link's whole list of rules, in order; [] removes them all. */
+    rules: rulesSchema,
+    /** The A/B test's variants; null ends the test. */
+    variants: variantsSchema.nullable(),
+    redirectType: redirectTypeSchema,
   })
   .partial()
   // A field the API does not know (shortCode, clicks, tags...) is refused, not ignored.
@@ -196,6 +194,27 @@ export type LinkStatus = z.infer<typeof linkStatusSchema>;
 
 export const linkDisabledCauses = ['operator', 'blockedDomain'] as const;
 export type LinkDisabledCause = (typeof linkDisabledCauses)[number];
+
+// A link's rules and variants as answers give them: already checked when they were saved, so only
+// their shape here (the answer's serializer runs this schema on every link of a list).
+const storedConditionSchema = z.object({
+  device: z.array(z.enum(ruleDevices)).optional(),
+  os: z.array(z.enum(ruleSystems)).optional(),
+  browser: z.array(z.enum(ruleBrowsers)).optional(),
+  /** ISO 3166-1 alpha-2 codes, upper case. */
+  country: z.array(z.string()).optional(),
+  /** ISO 639 primary subtags, lower case. */
+  language: z.array(z.string()).optional(),
+  /** Parameter name to the value it must have, or '*' for any value. */
+  query: z.record(z.string(), z.string()).optional(),
+  /** ISO 8601. */
+  from: z.string().optional(),
+  /** ISO 8601. */
+  until: z.string().optional(),
+});
+const storedRuleSchema = z.object({ when: storedConditionSchema, url: z.string() });
+const storedVariantSchema = z.object({ url: z.string(), weight: z.number().int() });
+const storedRedirectTypeSchema = z.union([z.literal(302), z.literal(301), z.literal(307), z.literal(308)]);
 
 export const linkSchema = z.object({
   id: z.number().int(),
@@ -233,6 +252,12 @@ export const linkSchema = z.object({
   forwardQuery: z.boolean(),
   /** Its tags, in alphabetical order, as first spelled by their owner. */
   tags: z.array(z.string()),
+  /** Where visits go instead of originalUrl, in order (the first that holds wins); [] when none. */
+  rules: z.array(storedRuleSchema),
+  /** The A/B test running (2 to 5 URLs, weights summing to 100); null when none. */
+  variants: z.array(storedVariantSchema).nullable(),
+  /** The redirect's status: 302 (the default), 301, 307 or 308. */
+  redirectType: storedRedirectTypeSchema,
   /**
    * Why the link is disabled (status 'disabled'): 'operator' (the operator disabled it, with
    * disabledReason when they gave one) or 'blockedDomain' (its destination is on a domain the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../zod-setup';
-import { longUrlProblems } from '../links/link-schemas';
+import { longUrlProblems } from '../links/long-url';
 import {
   CONDITION_VALUES_MAX,
   QUERY_CONDITIONS_MAX,

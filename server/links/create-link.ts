@@ -11,6 +11,8 @@ import { AppError } from '../http/app-error';
 import type { ClaimOne } from './creation-quota';
 import { destinationProblem } from './destination-policy';
 import { resolveLinkDomain } from './link-domain';
+import { routingColumns, routingProblems } from './link-routing';
+import { saveDestinations } from '../rules/link-destinations';
 import { shortLinkOf } from './link-mapper';
 import { setLinkTags } from './link-tags';
 import { insertLink, isAddressTaken } from './links.queries';
@@ -49,7 +51,8 @@ export type CreatedLink = UrlRow & { domainHostname: string | null };
  * file no link points to.
  */
 export async function createLink(
-  { database, storage, config, blockedDomains }: Pick<AppContext, 'database' | 'storage' | 'config'> & Partial<Pick<AppContext, 'blockedDomains'>>,
+  { database, storage, config, blockedDomains, hostedDomains }: Pick<AppContext, 'database' | 'storage' | 'config'> &
+    Partial<Pick<AppContext, 'blockedDomains' | 'hostedDomains'>>,
   actor: LinkActor,
   input: Omit<CreateLink, 'tags' | 'domain'> & { tags?: string[]; domain?: string | null | undefined },
   /** Where codes come from; tests pass a fixed sequence to exercise collisions. */
@@ -61,12 +64,12 @@ export async function createLink(
 ): Promise<CreatedLink> {
   const { db } = database;
   const userId = actor.user.id;
-  const destination = destinationProblem(input.longUrl, {
-    publicBaseUrl: config.publicBaseUrl,
-    allowPrivate: config.allowPrivateDestinations,
-    blockedDomains: blockedDomains?.domains,
-  });
-  if (destination) throw new AppError('validation', errorMessages.validation, { longUrl: [destination] });
+  const policy = { publicBaseUrl: config.publicBaseUrl, allowPrivate: config.allowPrivateDestinations, blockedDomains: blockedDomains?.domains };
+  const destination = destinationProblem(input.longUrl, policy);
+  const routing = routingProblems(input, policy, hostedDomains);
+  if (destination || routing) {
+    throw new AppError('validation', errorMessages.validation, { ...(destination ? { longUrl: [destination] } : {}), ...routing });
+  }
   const domain = await resolveLinkDomain(db, config, actor.workspace.id, input.domain);
   const domainId = domain?.id ?? null;
   const taken = input.customUrl && (await isAddressTaken(db, input.customUrl, userId, domainId));
@@ -92,8 +95,10 @@ export async function createLink(
           qr: key,
           created_at: Date.now(),
           forward_query: input.forwardQuery ? 1 : 0,
+          ...routingColumns({ rules: input.rules ?? null, variants: input.variants ?? null, redirectType: input.redirectType }),
         });
         await setLinkTags(trx, actor.workspace.id, row.id, input.tags ?? []);
+        await saveDestinations(trx, row.id, input.rules, input.variants);
         if (recordsActivity) {
           await recordActivity(trx, { workspaceId: actor.workspace.id, actor: actor.user, action: 'link.created', target: row.custom_url ?? row.short_url, detail: row.title });
         }

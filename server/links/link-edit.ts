@@ -11,6 +11,8 @@ import { isUniqueViolation } from '../db/dialect';
 import type { UrlRow, UrlsTable } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { destinationProblem } from './destination-policy';
+import { routingColumns, routingProblems } from './link-routing';
+import { saveDestinations } from '../rules/link-destinations';
 import { shortLinkOf } from './link-mapper';
 import { domainAddressKey, splitDomainKey } from '../domains/domain-keys';
 import { domainIdOf, type FormerAliasKey, forgetLinkAddresses, formerAliasKeysOf } from './link-addresses';
@@ -22,7 +24,7 @@ import { setLinkTags, tagsOf } from './link-tags';
 import { qrKey, qrPng } from './qr';
 import type { Updateable } from 'kysely';
 
-type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache' | 'clickLimits'> & Partial<Pick<AppContext, 'blockedDomains'>>;
+type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache' | 'clickLimits'> & Partial<Pick<AppContext, 'blockedDomains' | 'hostedDomains'>>;
 
 export const aliasTaken = (why: 'taken' | 'held' = 'taken') => {
   const message = why === 'held' ? linkMessages.aliasHeld : linkMessages.aliasTaken;
@@ -48,14 +50,10 @@ export async function editLink(context: Context, actor: LinkActor, id: number, i
   const { database, storage, config, linkCache } = context;
   const userId = actor.user.id;
   const workspaceId = actor.workspace.id;
-  if (input.longUrl !== undefined) {
-    const problem = destinationProblem(input.longUrl, {
-      publicBaseUrl: config.publicBaseUrl,
-      allowPrivate: config.allowPrivateDestinations,
-      blockedDomains: context.blockedDomains?.domains,
-    });
-    if (problem) throw new AppError('validation', errorMessages.validation, { longUrl: [problem] });
-  }
+  const policy = { publicBaseUrl: config.publicBaseUrl, allowPrivate: config.allowPrivateDestinations, blockedDomains: context.blockedDomains?.domains };
+  const problem = input.longUrl === undefined ? undefined : destinationProblem(input.longUrl, policy);
+  const routing = routingProblems(input, policy, context.hostedDomains);
+  if (problem || routing) throw new AppError('validation', errorMessages.validation, { ...(problem ? { longUrl: [problem] } : {}), ...routing });
   // The domain it moves to (undefined: it stays where it is), checked before anything is written.
   const target = input.domain === undefined ? undefined : await resolveLinkDomain(database.db, config, workspaceId, input.domain);
   // Hashed before the transaction: argon2 takes milliseconds, a write lock should not. Only for the
@@ -89,6 +87,7 @@ export async function editLink(context: Context, actor: LinkActor, id: number, i
         if (row.max_clicks === null && input.maxClicks !== null) changes.limit_used = row.click_count;
       }
       if (passwordHash !== undefined) changes.password_hash = passwordHash;
+      Object.assign(changes, routingColumns(input));
 
       // An alias changed, or the link moved to another domain: its alias is checked on the domain it
       // ends on, and the address it had keeps leading here (a former alias, on its own domain).
@@ -113,6 +112,7 @@ export async function editLink(context: Context, actor: LinkActor, id: number, i
       }
       const updated = await trx.updateTable('urls').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
       if (input.tags !== undefined) await setLinkTags(trx, workspaceId, id, input.tags);
+      await saveDestinations(trx, id, input.rules, input.variants);
       await recordActivity(trx, { workspaceId, actor: actor.user, action: 'link.edited', target: updated.custom_url ?? updated.short_url, detail: editedFields(input) });
       const nowPrevious = (await formerAliasesOf(trx, [id])).get(id) ?? [];
       const tags = (await tagsOf(trx, [id])).get(id) ?? [];

@@ -5,7 +5,7 @@ import type { DatabaseReader } from '../db/database-reader';
 import type { UrlRow } from '../db/schema';
 import { csvCell } from '@common/csv/csv-cell';
 import { domainHostnamesOf } from './link-domain';
-import { linkStatusOf, shortLinkOf } from './link-mapper';
+import { linkStatusOf, redirectTypeOf, shortLinkOf } from './link-mapper';
 
 // GET /api/links.csv: every link of the workspace, oldest first, streamed a page at a time (memory
 // stays at one page whatever the count), read through the links reader (SQLite: its thread) with a
@@ -15,7 +15,23 @@ import { linkStatusOf, shortLinkOf } from './link-mapper';
 // as it was). The status column is in words, as the dashboard's badges say it ('Activo', 'En pausa'...).
 
 export const EXPORT_PAGE_ROWS = 500;
-export const EXPORT_COLUMNS = ['title', 'longUrl', 'customUrl', 'tags', 'domain', 'shortLink', 'clicks', 'scans', 'status', 'createdAt'] as const;
+export const EXPORT_COLUMNS = [
+  'title',
+  'longUrl',
+  'customUrl',
+  'tags',
+  'domain',
+  'shortLink',
+  'clicks',
+  'scans',
+  'status',
+  'createdAt',
+  // Where visits go (docs/rules-api.md): JSON text as the API gives them, empty for a plain link
+  // (none, and the default 302); the import reads them back.
+  'rules',
+  'variants',
+  'redirect_type',
+] as const;
 /** What separates a link's tags in one cell (a tag can never hold it). */
 export const TAG_SEPARATOR = '|';
 
@@ -58,6 +74,9 @@ function exportLine(row: UrlRow, tags: string[], domain: string | null, publicBa
     String(row.scan_count),
     linkStatusLabels[linkStatusOf(row, now)],
     new Date(Number(row.created_at)).toISOString(),
+    row.rules ?? '',
+    row.variants ?? '',
+    redirectTypeOf(row.redirect_type) === 302 ? '' : String(redirectTypeOf(row.redirect_type)),
   ];
   return `${cells.map((cell) => csvCell(cell)).join(',')}\r\n`;
 }

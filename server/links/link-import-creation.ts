@@ -10,6 +10,8 @@ import { isUniqueViolation } from '../db/dialect';
 import { AppError } from '../http/app-error';
 import { createLink } from './create-link';
 import { destinationProblem } from './destination-policy';
+import { routingColumns, routingProblems } from './link-routing';
+import { saveDestinations } from '../rules/link-destinations';
 import type { ImportRow } from './link-import';
 import type { ClaimOne, CreationQuota } from './creation-quota';
 import { domainAddressKey } from '../domains/domain-keys';
@@ -45,7 +47,7 @@ const SLICE_MS = 2;
 // As createLink: with 2.2 billion codes, a few draws make failing all of them practically impossible.
 const MAX_CODE_ATTEMPTS = 5;
 
-type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'blockedDomains'>;
+type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'blockedDomains'> & Partial<Pick<AppContext, 'hostedDomains'>>;
 type Failure = { row: number; error: string };
 /** A row ready to be created: its code drawn, its addresses free and claimed by this file. */
 interface Ready {
@@ -163,13 +165,11 @@ async function checkChunk(
       failed.push({ row: row.row, error: reasonOf(creation.error) });
       continue;
     }
-    const destination = destinationProblem(creation.input.longUrl, {
-      publicBaseUrl: config.publicBaseUrl,
-      allowPrivate: config.allowPrivateDestinations,
-      blockedDomains: blockedDomains.domains,
-    });
-    if (destination) {
-      failed.push({ row: row.row, error: destination });
+    const policy = { publicBaseUrl: config.publicBaseUrl, allowPrivate: config.allowPrivateDestinations, blockedDomains: blockedDomains.domains };
+    const destination = destinationProblem(creation.input.longUrl, policy);
+    const routing = routingProblems(creation.input, policy, context.hostedDomains);
+    if (destination || routing) {
+      failed.push({ row: row.row, error: reasonOf({ message: destination ?? '', fields: { ...(destination ? { longUrl: [destination] } : {}), ...routing } }) });
       continue;
     }
     // A domain that is not a verified one of the workspace: the row is refused with the reason.
@@ -268,8 +268,13 @@ async function storeAndInsert(
             qr: qrKey(shortCode),
             created_at: now,
             forward_query: input.forwardQuery ? 1 : 0,
+            // Every row with the same columns: SQLite takes no DEFAULT in a multi-row insert.
+            ...routingColumns({ rules: input.rules ?? null, variants: input.variants ?? null, redirectType: input.redirectType ?? 302 }),
           })),
         );
+        for (const { input, shortCode } of allowed) {
+          if (input.rules?.length || input.variants?.length) await saveDestinations(trx, ids.get(shortCode)!, input.rules, input.variants);
+        }
         await tagNewLinks(
           trx,
           actor.workspace.id,

@@ -3,8 +3,8 @@ import { decodeImport, detectSeparator, type ImportEncoding, type ImportSeparato
 import { parse } from 'csv-parse/sync';
 import { undefuse } from '@common/csv/csv-cell';
 
-// Reading an import file: our own CSV (title,longUrl,customUrl,tags,domain, as GET /api/links.csv writes
-// it) and the CSV exports of Shlink, Kutt, YOURLS and Bitly, told apart by their header row.
+// Reading an import file: our own CSV (title,longUrl,customUrl,tags,domain,...,rules,variants,redirect_type,
+// as GET /api/links.csv writes it) and the CSV exports of Shlink, Kutt, YOURLS and Bitly, told apart by their header row.
 // Each data row becomes a creation body for createOne, or the reason it cannot be one.
 
 export type ImportFormat = 'corto' | 'shlink' | 'kutt' | 'yourls' | 'bitly';
@@ -17,6 +17,10 @@ export interface ImportBody {
   tags: string[];
   /** Our own CSV's `domain` column: the custom domain the link goes on (blank: the instance's host). */
   domain?: string | null;
+  /** Our own CSV's `rules`, `variants` and `redirect_type` columns, as read (the creation's schema checks them). */
+  rules?: unknown;
+  variants?: unknown;
+  redirectType?: unknown;
 }
 export type ImportRow = { row: number; body: ImportBody } | { row: number; error: string };
 
@@ -61,7 +65,21 @@ function backHalf(address: string): string {
   return trimmed.slice(trimmed.lastIndexOf('/') + 1);
 }
 
-/** One record (by normalised column) as a creation body of our API. */
+/** A row refused while it is read (its reason in Spanish). */
+class RowRefused extends Error {}
+
+function jsonCell(text: string, refusal: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new RowRefused(refusal);
+  }
+}
+
+/** Columns of our own CSV whose cells may be longer than IMPORT_MAX_CELL_CHARS (up to a row's length): 20 rules' JSON. */
+const LONG_CELL_COLUMNS = new Set(['rules', 'variants']);
+
+/** One record (by normalised column) as a creation body of our API; throws RowRefused for a cell it cannot read. */
 export function toBody(format: ImportFormat, get: (column: string) => string): ImportBody {
   const titled = (title: string, longUrl: string) => (title.trim() !== '' ? title : hostOf(longUrl));
   switch (format) {
@@ -70,7 +88,16 @@ export function toBody(format: ImportFormat, get: (column: string) => string): I
       const body: ImportBody = { title: cell('title'), longUrl: cell('longurl'), customUrl: cell('customurl') || null, tags: splitTags(cell('tags'), /\|/) };
       // Only our own CSV: Shlink's `domain` names its own domains, not this workspace's.
       const domain = cell('domain');
-      return domain ? { ...body, domain } : body;
+      if (domain) body.domain = domain;
+      // JSON text, as the export writes them; a blank cell: none.
+      const rules = cell('rules');
+      if (rules) body.rules = jsonCell(rules, m.importRulesJson);
+      const variants = cell('variants');
+      if (variants) body.variants = jsonCell(variants, m.importVariantsJson);
+      const redirectType = cell('redirecttype');
+      // A number the schema judges; anything else left as written, for its Spanish refusal.
+      if (redirectType) body.redirectType = /^\d{1,3}$/.test(redirectType) ? Number(redirectType) : redirectType;
+      return body;
     }
     case 'shlink':
       return { title: titled(get('title'), get('longurl')), longUrl: get('longurl'), customUrl: get('shortcode') || null, tags: splitTags(get('tags'), /\|/) };
@@ -187,12 +214,17 @@ export function parseImport(bytes: Uint8Array): ImportParse {
         continue;
       }
       countRow();
-      if (record.some((cell) => cell.length > IMPORT_MAX_CELL_CHARS)) {
+      if (record.some((cell, i) => cell.length > IMPORT_MAX_CELL_CHARS && !(format === 'corto' && LONG_CELL_COLUMNS.has(columns![i] ?? '')))) {
         failed.set(info.lines, m.importCellTooLong);
         continue;
       }
       const cells = new Map(columns.map((column, i) => [column, record[i] ?? '']));
-      rows.push({ row: info.lines, body: toBody(format!, (column) => cells.get(column) ?? '') });
+      try {
+        rows.push({ row: info.lines, body: toBody(format!, (column) => cells.get(column) ?? '') });
+      } catch (error) {
+        if (!(error instanceof RowRefused)) throw error;
+        failed.set(info.lines, error.message);
+      }
     }
   } catch (error) {
     return { ok: false, message: error instanceof Refused ? error.message : m.importNotCsv };

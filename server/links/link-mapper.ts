@@ -1,5 +1,6 @@
 import { buckets } from '@common/constants';
 import type { Link, LinkStatus } from '@common/links/link-schemas';
+import type { RedirectType } from '@common/rules/rule-schemas';
 import type { AppContext } from '../app-context';
 import type { UrlRow } from '../db/schema';
 import { isBlockedUrl } from './destination-policy';
@@ -47,6 +48,12 @@ export interface LinkExtras {
   tags?: string[] | undefined;
 }
 
+/** The stored status (PostgreSQL's smallint may come as text); anything else reads as the default 302. */
+export function redirectTypeOf(value: number | string | null | undefined): RedirectType {
+  const status = Number(value);
+  return status === 301 || status === 307 || status === 308 ? status : 302;
+}
+
 /** The one place a urls row becomes a link of the API. */
 export function rowToLink(row: UrlRow, { config, storage, blockedDomains }: Addresses, extras: LinkExtras): Link {
   const { previousAddresses = [], tags = [] } = extras;
@@ -76,6 +83,10 @@ export function rowToLink(row: UrlRow, { config, storage, blockedDomains }: Addr
     scans: Number(row.scan_count),
     forwardQuery: Boolean(row.forward_query),
     tags,
+    // Parsed only when there is something: a plain link's list entry costs nothing more.
+    rules: row.rules ? (JSON.parse(row.rules) as Link['rules']) : [],
+    variants: row.variants ? (JSON.parse(row.variants) as Link['variants']) : null,
+    redirectType: redirectTypeOf(row.redirect_type),
     disabledCause,
     disabledReason: row.disabled_at !== null ? row.disabled_reason : null,
     workspace: extras.workspace,

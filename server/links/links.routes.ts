@@ -33,7 +33,9 @@ import { linkDomainFilter } from './link-domain';
 import { linkImportRoutes } from './link-import.routes';
 import { createCreationQuota } from './creation-quota';
 import { rowToLink } from './link-mapper';
-import { editLink, freeFormerAlias } from './link-edit';
+import { type EditedLink, editLink, freeFormerAlias } from './link-edit';
+import { chooseWinner } from './link-winner';
+import type { LinkActor } from './link-actor';
 import { linkQrRoute } from './link-qr';
 import { exportFilename, linksCsv } from './link-export';
 import { tagsOf, workspaceTags } from './link-tags';
@@ -42,6 +44,7 @@ import { decodeCursor, encodeCursor } from './list-cursor';
 
 const idParams = z.object({ id: z.string() });
 const addressParams = z.object({ id: z.string(), address: z.string() });
+const winnerParams = z.object({ id: z.string(), index: z.string() });
 
 /** A link id from the path; anything but a positive integer names no link. */
 function linkIdOf(raw: string): number {
@@ -175,15 +178,29 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
 
   linkQrRoute(app, context, linkIdOf);
 
+  /** An edited link as the API gives it. */
+  const editedAnswer = async (actor: LinkActor, edited: EditedLink) => {
+    const createdBy = (await creatorsOf(db, [edited.row.user_id])).get(edited.row.user_id)!;
+    const extras = { workspace: actor.workspace.slug, createdBy, domain: edited.domain, previousAddresses: edited.previousAddresses, tags: edited.tags };
+    return { link: rowToLink(edited.row, context, extras) };
+  };
+
   routes.patch(
     '/api/links/:id',
     { schema: { params: idParams, body: updateLinkSchema, response: { 200: linkResponseSchema } } },
     async (request) => {
       const actor = await linkActorFor(request, db, 'write');
-      const edited = await editLink(context, actor, linkIdOf(request.params.id), request.body, request.log);
-      const createdBy = (await creatorsOf(db, [edited.row.user_id])).get(edited.row.user_id)!;
-      const extras = { workspace: actor.workspace.slug, createdBy, domain: edited.domain, previousAddresses: edited.previousAddresses, tags: edited.tags };
-      return { link: rowToLink(edited.row, context, extras) };
+      return editedAnswer(actor, await editLink(context, actor, linkIdOf(request.params.id), request.body, request.log));
+    },
+  );
+
+  // 'Elegir ganador': 409 when the link has no A/B test running (link-winner.ts).
+  routes.post(
+    '/api/links/:id/variants/:index/winner',
+    { schema: { params: winnerParams, response: { 200: linkResponseSchema } }, config: { errorStatuses: [409] } },
+    async (request) => {
+      const actor = await linkActorFor(request, db, 'write');
+      return editedAnswer(actor, await chooseWinner(context, actor, linkIdOf(request.params.id), request.params.index, request.log));
     },
   );
 

@@ -13,7 +13,16 @@ export function postLink(app: FastifyInstance, cookie: string | undefined, paylo
 export async function createLinkAs(
   app: FastifyInstance,
   cookie: string,
-  payload: { title?: string; longUrl?: string; customUrl?: string | null; forwardQuery?: boolean; tags?: string[] } = {},
+  payload: {
+    title?: string;
+    longUrl?: string;
+    customUrl?: string | null;
+    forwardQuery?: boolean;
+    tags?: string[];
+    rules?: unknown[];
+    variants?: unknown[] | null;
+    redirectType?: number;
+  } = {},
 ): Promise<Link> {
   const response = await postLink(app, cookie, { title: 'Un link', longUrl: 'https://example.com/a', ...payload });
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);

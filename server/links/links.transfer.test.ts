@@ -44,7 +44,21 @@ describe.each(testDialects)('export, bulk and import on %s', (dialect) => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="links-\d{4}-\d{2}-\d{2}\.csv"$/);
     const records = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
-    expect(Object.keys(records[0]!)).toEqual(['title', 'longUrl', 'customUrl', 'tags', 'domain', 'shortLink', 'clicks', 'scans', 'status', 'createdAt']);
+    expect(Object.keys(records[0]!)).toEqual([
+      'title',
+      'longUrl',
+      'customUrl',
+      'tags',
+      'domain',
+      'shortLink',
+      'clicks',
+      'scans',
+      'status',
+      'createdAt',
+      'rules',
+      'variants',
+      'redirect_type',
+    ]);
     expect(records.map((record) => record.title)).toEqual(['\'=HYPERLINK("http://malo.example")', 'Precios, "2026"']);
     expect(records[0]).toMatchObject({ tags: "'-menos|Verano", clicks: '0', scans: '0', status: 'Activo', customUrl: '' });
     expect(records[1]).toMatchObject({ customUrl: 'precios-26', shortLink: `${t.config.publicBaseUrl}/precios-26` });
@@ -62,7 +76,7 @@ describe.each(testDialects)('export, bulk and import on %s', (dialect) => {
 
   it('streams a header alone for a user without links', async () => {
     const response = await exportCsv();
-    expect(response.body).toBe('\uFEFFtitle,longUrl,customUrl,tags,domain,shortLink,clicks,scans,status,createdAt\r\n');
+    expect(response.body).toBe('\uFEFFtitle,longUrl,customUrl,tags,domain,shortLink,clicks,scans,status,createdAt,rules,variants,redirect_type\r\n');
   });
 
   it('creates each body of a bulk request on its own, in order, and a repeated Idempotency-Key creates nothing twice', async () => {

@@ -36,6 +36,7 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/links/import/progress': 'Ver el avance de la importación en curso',
   'GET /api/links/:id': 'Ver un link',
   'PATCH /api/links/:id': 'Editar un link',
+  'POST /api/links/:id/variants/:index/winner': 'Elegir la variante ganadora de una prueba A/B (termina la prueba)',
   'DELETE /api/links/:id': 'Eliminar un link',
   'GET /api/links/:id/qr': 'Descargar el código QR de un link',
   'GET /api/links.csv': 'Exportar tus links en CSV',

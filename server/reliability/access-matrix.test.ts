@@ -379,6 +379,23 @@ const matrix: Record<string, Entry> = {
       expect(row.title === `Cambiado por ${caller}`, `title after ${caller}'s PATCH`).toBe(caller === 'owner');
     },
   },
+  'POST /api/links/:id/variants/:index/winner': {
+    access: 'private',
+    status: ownerOnly,
+    // A fresh A/B test of the owner's for each caller: choosing a winner ends it.
+    async request({ t, owner }, _caller, cookie) {
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/links',
+        headers: { cookie: owner.cookie, ...sameOrigin },
+        payload: { title: 'Prueba A/B', longUrl: 'https://example.com/ab', variants: [{ url: 'https://example.com/a', weight: 50 }, { url: 'https://example.com/b', weight: 50 }] },
+      });
+      return { method: 'POST', url: `/api/links/${(made.json() as { link: Link }).link.id}/variants/1/winner`, headers: cookie ? { cookie } : {} };
+    },
+    check(_world, caller, response) {
+      if (caller === 'owner') expect(response.json().link).toMatchObject({ originalUrl: 'https://example.com/b', variants: null });
+    },
+  },
   'DELETE /api/links/:id/addresses/:address': {
     access: 'private',
     status: { anonymous: 401, forged: 401, other: 404, owner: 204 },
@@ -838,6 +855,17 @@ const roleMatrix: Record<string, RoleEntry> = {
     async check({ t, teamLink }, role, response) {
       const row = await t.database.db.selectFrom('urls').select('title').where('id', '=', teamLink.id).executeTakeFirstOrThrow();
       expect(row.title === `Cambiado por ${role}`).toBe(response.statusCode === 200);
+    },
+  },
+  'POST /api/links/:id/variants/:index/winner': {
+    status: write(200),
+    async request(world, role) {
+      const variants = [{ url: 'https://zafiro.example/a', weight: 30 }, { url: 'https://zafiro.example/b', weight: 70 }];
+      const made = await world.t.app.inject(asRole(world, 'owner', 'POST', '/api/links', { title: `Prueba A/B de ${role}`, longUrl: 'https://zafiro.example/ab', variants }));
+      return asRole(world, role, 'POST', `/api/links/${(made.json() as { link: Link }).link.id}/variants/0/winner`);
+    },
+    check(_world, _role, response) {
+      if (response.statusCode === 200) expect(response.json().link).toMatchObject({ originalUrl: 'https://zafiro.example/a', variants: null, workspace: TEAM });
     },
   },
   'DELETE /api/links/:id': {
