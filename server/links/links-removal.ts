@@ -68,8 +68,10 @@ export async function removeLinks(trx: Database, selection: LinkSelection, holdD
   const ids = selectedLinks(trx, selection).select('urls.id');
   await trx.deleteFrom('former_aliases').where('url_id', 'in', ids).execute();
   await trx.deleteFrom('click_visitors').where('url_id', 'in', ids).execute();
+  await trx.deleteFrom('click_destination_visitors').where('url_id', 'in', ids).execute();
   await trx.deleteFrom('click_rollups').where('url_id', 'in', ids).execute();
   await trx.deleteFrom('clicks').where('url_id', 'in', ids).execute();
+  await trx.deleteFrom('link_destinations').where('url_id', 'in', ids).execute();
   await trx.deleteFrom('urls').where('id', 'in', ids).execute();
   return links;
 }

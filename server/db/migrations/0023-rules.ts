@@ -33,7 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('clicks').addColumn('destination_id', id).execute();
   await db.schema
     .createTable('click_destination_visitors')
-    .addColumn('url_id', id, (c) => c.notNull())
+    .addColumn('url_id', id, (c) => c.notNull().references('urls.id').onDelete('cascade'))
     .addColumn('day', 'integer', (c) => c.notNull())
     // 0 for the link's own URL.
     .addColumn('destination_id', id, (c) => c.notNull())
