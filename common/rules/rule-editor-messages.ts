@@ -111,6 +111,7 @@ export const destinationStatsMessages = {
   abTitle: 'Prueba A/B: ¿qué variante gana?',
   abNoVisitors: 'Aún no hay visitantes en la prueba para compararla.',
   abTie: 'Las variantes hacen volver a la misma parte de sus visitantes.',
+  abVariantEmpty: (letter: string) => `Aún no se puede comparar: la variante ${letter} no ha tenido visitantes en este periodo.`,
   abLeader: (letter: string, points: string, low: string, high: string, confidence: string) =>
     `La variante ${letter} hace volver a más visitantes: ${points} puntos (entre ${low} y ${high}), confianza ${confidence} %`,
   abWeak: 'Con esta confianza, la diferencia aún puede deberse al azar: conviene esperar a más visitas.',

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { type Page, type Request, expect, request } from '@playwright/test';
 import { failedRequest } from '../fixtures';
 import { picturePng, sameOrigin, signUpViaApi, uniqueEmail } from './accounts';
-import { openDetailWithStats } from './stats-screen';
+import { openDetailWithStats, openRoutedDetail } from './stats-screen';
 import { workspaceScreens } from './workspace-screens';
 
 /** A screen the accessibility and screenshot specs visit: open() leaves it fully rendered. */
@@ -196,6 +196,15 @@ export const screens: Screen[] = [
     },
   },
   { name: 'link-detail-stats', open: openDetailWithStats },
+  { name: 'link-detail-routed', open: openRoutedDetail },
+  {
+    name: 'edit-link-dialog-rules',
+    open: async (page) => {
+      await openRoutedDetail(page);
+      await page.getByRole('button', { name: 'Editar link' }).click();
+      await expect(page.getByRole('dialog', { name: 'Editar link' }).getByRole('button', { name: 'Añadir regla' })).toBeVisible();
+    },
+  },
   {
     // An alias with 'ñ' and a destination with accents and an international domain, shown readable.
     name: 'link-detail-international',

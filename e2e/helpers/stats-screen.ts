@@ -55,3 +55,37 @@ export async function openDetailWithStats(page: Page) {
   await expect(page.getByRole('figure', { name: 'Clics por dispositivo' }).locator('.recharts-pie-sector')).toHaveCount(3);
   await expect(page.getByRole('figure', { name: 'Clics por día' }).locator('.recharts-area')).toHaveCount(3);
 }
+
+/**
+ * The detail page of a link with a rule (iPhones to the App Store) and an A/B test between two
+ * pages, visited by the same people as above (some twice), for the statistics per destination.
+ */
+export async function openRoutedDetail(page: Page) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signUpViaApi(page, { name: 'Ana Gómez' });
+  const created = await page.request.post('/api/links', {
+    headers: sameOrigin,
+    data: {
+      title: 'Lanzamiento de la app',
+      longUrl: 'https://ejemplo.com/app',
+      rules: [{ when: { os: ['ios'] }, url: 'https://apps.apple.com/es/app/ejemplo/id000000001' }],
+      variants: [
+        { url: 'https://ejemplo.com/app/portada-a', weight: 50 },
+        { url: 'https://ejemplo.com/app/portada-b', weight: 50 },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { link } = (await created.json()) as { link: { id: number; shortLink: string } };
+  const twice = [...visits, ...visits.slice(1, 4)];
+  for (const { agent, ip } of twice) {
+    const response = await page.request.get(link.shortLink, { maxRedirects: 0, headers: { 'user-agent': agent, 'x-forwarded-for': ip } });
+    expect(response.status()).toBe(302);
+  }
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/links/${link.id}/stats`)).json()) as { total: number }).total)
+    .toBe(twice.length);
+  await page.goto(`/link/${link.id}`);
+  await expect(page.getByRole('heading', { name: 'Por destino' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Clics por día' })).toBeVisible();
+}

@@ -46,6 +46,9 @@ describe('the statistics per destination in words', () => {
     const empty = { ...test, variants: test.variants.map((variant) => ({ ...variant, visitors: 0, returning: 0, returnRate: 0 })), difference: 0 };
     expect(abTestVerdict(empty)).toEqual({ sentence: 'Aún no hay visitantes en la prueba para compararla.', note: null });
     expect(abTestVerdict({ ...test, difference: 0 }).sentence).toBe('Las variantes hacen volver a la misma parte de sus visitantes.');
+    // One variant reached, the other not yet: no lead claimed.
+    const half = { ...test, variants: test.variants.map((variant, index) => (index === 0 ? { ...variant, visitors: 0, returning: 0, returnRate: 0 } : variant)) };
+    expect(abTestVerdict(half)).toEqual({ sentence: 'Aún no se puede comparar: la variante A no ha tenido visitantes en este periodo.', note: null });
   });
 
   it('gives each variant’s return rate', () => {

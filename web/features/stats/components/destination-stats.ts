@@ -44,6 +44,9 @@ export const percentOf = (share: number) => percent.format(share * 100);
 export function abTestVerdict(abTest: AbTestStats): { sentence: string; note: string | null } {
   const leader = abTest.variants[abTest.leader];
   if (!leader || abTest.variants.every((variant) => variant.visitors === 0)) return { sentence: m.abNoVisitors, note: null };
+  // A variant nobody has reached yet cannot be compared: no lead, no interval.
+  const empty = abTest.variants.findIndex((variant) => variant.visitors === 0);
+  if (empty !== -1) return { sentence: m.abVariantEmpty(variantLetter(empty)), note: null };
   if (abTest.difference === 0) return { sentence: m.abTie, note: null };
   // Whole percents, rounded down: a confidence of 99.97 % is not said to be certain.
   const confidence = String(Math.min(99, Math.floor(abTest.confidence * 100)));
