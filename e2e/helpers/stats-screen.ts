@@ -81,6 +81,8 @@ export async function openRoutedDetail(page: Page) {
   for (const { agent, ip } of twice) {
     const response = await page.request.get(link.shortLink, { maxRedirects: 0, headers: { 'user-agent': agent, 'x-forwarded-for': ip } });
     expect(response.status()).toBe(302);
+    // Each visitor is someone else: the variant's cookie stays with the one who got it.
+    await page.context().clearCookies({ name: `corto_ab_${link.id}` });
   }
   await expect
     .poll(async () => ((await (await page.request.get(`/api/links/${link.id}/stats`)).json()) as { total: number }).total)
