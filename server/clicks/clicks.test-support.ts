@@ -1,4 +1,6 @@
 import { createServer, type Server, type Socket, connect } from 'node:net';
+import type { TestApp } from '../test/test-app';
+import type { Visit } from './enrich';
 
 /**
  * A TCP relay in front of a real server that can be switched off and on: while off it cuts every
@@ -29,4 +31,15 @@ export async function switchableRelay(targetHost: string, targetPort: number) {
     },
     close: () => new Promise((resolve) => server.close(resolve)),
   };
+}
+
+/** Visits handed to the app's real click writer, as the redirect hands them, then written. */
+export async function recordVisits(t: TestApp, visits: Visit[]): Promise<void> {
+  for (const visit of visits) t.app.appContext.clickWriter.record(visit);
+  await t.app.appContext.clickWriter.flush();
+}
+
+/** A visit now from an address and agent; a routed link's carries where it went (0: the link's own URL). */
+export function visitFrom(urlId: number, ip: string, userAgent: string, destinationId?: number): Visit {
+  return { urlId, at: Date.now(), ip, userAgent, referrer: undefined, ...(destinationId === undefined ? {} : { destinationId }) };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordVisits, visitFrom } from './clicks.test-support';
 import { agents, insertLink, rollup } from '../redirect/redirect.test-support';
 import { routeLink } from '../stats/stats.test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
@@ -17,18 +18,8 @@ describe.each(testDialects)('clicks that remember their destination on %s', (dia
   });
   afterAll(() => t.close());
 
-  const record = async (visits: Visit[]) => {
-    for (const visit of visits) t.app.appContext.clickWriter.record(visit);
-    await t.app.appContext.clickWriter.flush();
-  };
-  const from = (urlId: number, ip: string, userAgent: string, destinationId?: number): Visit => ({
-    urlId,
-    at: Date.now(),
-    ip,
-    userAgent,
-    referrer: undefined,
-    ...(destinationId === undefined ? {} : { destinationId }),
-  });
+  const record = (visits: Visit[]) => recordVisits(t, visits);
+  const from = visitFrom;
   const destinationVisitors = async (urlId: number) => {
     const rows = await t.database.db
       .selectFrom('click_destination_visitors')

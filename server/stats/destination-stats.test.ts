@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordVisits, visitFrom } from '../clicks/clicks.test-support';
 import type { Visit } from '../clicks/enrich';
 import { createLinkAs } from '../links/links.test-support';
 import { agents } from '../redirect/redirect.test-support';
@@ -25,18 +26,8 @@ describe.each(testDialects)('statistics per destination on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const record = async (visits: Visit[]) => {
-    for (const one of visits) t.app.appContext.clickWriter.record(one);
-    await t.app.appContext.clickWriter.flush();
-  };
-  const from = (urlId: number, ip: string, userAgent: string, destinationId?: number): Visit => ({
-    urlId,
-    at: Date.now(),
-    ip,
-    userAgent,
-    referrer: undefined,
-    ...(destinationId === undefined ? {} : { destinationId }),
-  });
+  const record = (visits: Visit[]) => recordVisits(t, visits);
+  const from = visitFrom;
   const rules = [
     { when: { os: ['ios' as const] }, url: APP_STORE },
     { when: { os: ['android' as const] }, url: PLAY },
