@@ -102,6 +102,8 @@ test('a session ended on the server sends the user to /auth at the next call', a
   await signUpViaApi(page, { name: 'Caducada' });
   await page.goto('/dashboard');
   await expect(nav(page).getByRole('button', { name: 'Menú de Caducada' })).toBeVisible();
+  // The dashboard's own requests (links, tags, domains) done first: else they answer 401 too.
+  await page.waitForLoadState('networkidle');
   // Ended behind the app's back (as an expiry or a logout in another tab would).
   expect((await page.request.post('/api/auth/logout', { headers: sameOrigin })).status()).toBe(204);
   await navigateInApp(page, '/link/999999');
