@@ -1,7 +1,6 @@
 import type { Link, UpdateLinkInput } from '@common/links/link-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
-import type { RoutingChanges } from '../components/link-routing';
 import { useWorkspaceScope } from '../../workspaces/current-workspace';
 import { withWorkspace, type WorkspaceScope } from '../../workspaces/workspace-path';
 import { linkKeys } from './link-keys';
@@ -10,7 +9,7 @@ import { linkKeys } from './link-keys';
  * A PATCH body; `domain` moves the link to another of the workspace's domains (null: the instance's
  * own host); rules, variants and redirectType as the API takes them.
  */
-export type LinkChanges = UpdateLinkInput & { domain?: string | null } & RoutingChanges;
+export type LinkChanges = UpdateLinkInput;
 type LinkChange = { id: number; changes: LinkChanges };
 type AddressToFree = { id: number; address: string };
 

@@ -1,11 +1,8 @@
 import type { Link } from '@common/links/link-schemas';
 import type { RedirectType, Rule, Variant } from '@common/rules/rule-schemas';
 
-// A link's rules, A/B variants and redirect status, read as optional: a server without them
-// (or an older answer in the cache) reads as a plain link. Types only: nothing of common/rules
-// is downloaded with the card.
-
-type MaybeRouted = { rules?: Rule[] | null; variants?: Variant[] | null; redirectType?: RedirectType | null };
+// A link's rules, A/B variants and redirect status. Types only: nothing of common/rules is
+// downloaded with the card.
 
 export interface LinkRouting {
   rules: Rule[];
@@ -14,11 +11,10 @@ export interface LinkRouting {
 }
 
 export function routingOf(link: Link): LinkRouting {
-  const routed = link as Link & MaybeRouted;
   return {
-    rules: routed.rules ?? [],
-    variants: routed.variants && routed.variants.length > 0 ? routed.variants : null,
-    redirectType: routed.redirectType ?? 302,
+    rules: link.rules,
+    variants: link.variants && link.variants.length > 0 ? link.variants : null,
+    redirectType: link.redirectType,
   };
 }
 
