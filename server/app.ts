@@ -38,6 +38,7 @@ import { docsPage, openApiRoutes } from './openapi/openapi.routes';
 import { createLimiterFactory } from './rate-limits/shared-limiter';
 import { openStorage } from './storage/open-storage';
 import { refuseTokensOnPrivatePrefixes, registerBearerAuth } from './tokens/bearer-auth';
+import { allowExtensionsWithTokens } from './tokens/extension-cors';
 import { createTokenCache } from './tokens/token-cache';
 import { tokensRoutes } from './tokens/tokens.routes';
 import { staticRoutes } from './static/static.routes';
@@ -154,6 +155,9 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   registerSiteGate(app, hostedDomains, config.publicBaseUrl);
   // The refusal of writes sent from other sites: on every write whatever its path (the router
   // decodes '/%61pi/...' to the API too), synchronous, so a redirect pays one function call for it.
+  // A browser extension's preflight and bearer answers (extension/), refusals included: CORS for
+  // extensions' origins only.
+  app.addHook('onRequest', allowExtensionsWithTokens);
   // A personal API token never reaches /api/tokens, /api/account or /api/admin, routes or not.
   app.addHook('onRequest', refuseTokensOnPrivatePrefixes);
   app.addHook('onRequest', refuseCrossOrigin(config));
