@@ -39,6 +39,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': forbid(['**/web/**'], 'The server does not import the web app.') },
   },
   {
+    // The browser extension: a client of the API like the web app, built on common/ alone.
+    files: ['extension/**'],
+    languageOptions: { globals: { ...globals.browser, chrome: 'readonly' } },
+    rules: { 'no-restricted-imports': forbid(['**/server/**', '**/web/**', 'node:*'], 'The extension talks to its instance over HTTP and shares only common/.') },
+  },
+  {
     files: ['common/**'],
     rules: {
       'no-restricted-imports': [
