@@ -10,6 +10,7 @@ declare namespace chrome {
     interface StorageArea {
       get(keys: string | string[]): Promise<Record<string, unknown>>;
       set(items: Record<string, unknown>): Promise<void>;
+      clear(): Promise<void>;
     }
     const local: StorageArea;
   }
