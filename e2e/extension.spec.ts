@@ -173,6 +173,16 @@ test('shortens the current page with an alias, copies the short address and show
 });
 
 test('refuses to save a wrong token, a read-only one and an instance it cannot reach', async ({ page, baseURL }) => {
+  // Before any option is saved, the button sends people to the options.
+  const recipe = await context.newPage();
+  await recipe.goto(pageUrl);
+  const popup = await pressToolbarButton(recipe);
+  await expect(popup.getByText('Antes de acortar, indica la dirección de tu Corto y un token en las opciones.')).toBeVisible();
+  await popup.getByRole('button', { name: 'Abrir opciones' }).press('Enter');
+  // A new tab, or the options tab already open brought to the front: either way, the active one.
+  const activeTab = () => worker.evaluate(async () => (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.url);
+  await expect.poll(activeTab).toBe(`chrome-extension://${extensionId}/options.html`);
+
   const options = await saveOptions(baseURL!, 'corto_esto-no-es-un-token-de-verdad-0000000000');
   await expect(options.getByRole('alert')).toHaveText('El token no es válido o se ha revocado');
 

@@ -18,7 +18,10 @@ export function isShortenable(url: string | undefined): url is string {
 /** The title the link gets: the page's, or its host when it has none. */
 export function titleFor(url: string, title: string | undefined): string {
   // Control and direction-changing characters, which the API refuses in a title, are dropped.
-  const clean = (title ?? '').replace(/[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, ' ').trim();
+  const clean = (title ?? '')
+    .replace(/[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return (clean || new URL(url).host).slice(0, TITLE_MAX_LENGTH);
 }
 
