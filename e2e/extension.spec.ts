@@ -131,6 +131,7 @@ test('shortens the current page with an alias, copies the short address and show
   const popup = await pressToolbarButton(recipe);
   await expect(popup.getByText('Receta de croquetas')).toBeVisible();
   await expect(popup.getByText(pageUrl)).toBeVisible();
+  await screenshot(popup, 'extension-popup-form', 375);
 
   // The alias is checked by common/'s schema before any request, in the web app's words.
   const alias = popup.getByLabel('URL personalizada (opcional)');

@@ -38,7 +38,8 @@ export function refuseCrossOrigin(config: Config): onRequestHookHandler {
   return (request, reply, done) => {
     if (!STATE_CHANGING.has(request.method)) return done();
     // A bearer request is authenticated by its token alone, never by the cookie; and no page on
-    // another site can make a browser send an Authorization header (that needs CORS, which we never grant).
+    // another site can make a browser send an Authorization header (that needs CORS, which we grant
+    // only to browser extensions' origins, and never with cookies: tokens/extension-cors.ts).
     if (request.headers.authorization?.slice(0, 7).toLowerCase() === 'bearer ') return done();
     const { origin, cookie } = request.headers;
     const site = request.headers['sec-fetch-site'];
