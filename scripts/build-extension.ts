@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import sharp from 'sharp';
-import { zipFiles } from './zip-files';
+import { zipSync } from 'fflate';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = path.join(repoRoot, 'extension');
@@ -55,9 +55,14 @@ export async function buildExtension(): Promise<void> {
       .png()
       .toFile(path.join(extensionDir, 'icons', `icon-${size}.png`));
   }
-  const files = await listFiles(extensionDir);
-  const zip = zipFiles(await Promise.all(files.map(async (name) => ({ name, data: await readFile(path.join(extensionDir, name)) }))));
-  await writeFile(extensionZip, zip);
+  await writeFile(extensionZip, await packFolder(extensionDir));
+}
+
+/** Every file of a folder in one .zip (fflate: deflate, UTF-8 names); a fixed date, so the same files give the same bytes. */
+export async function packFolder(dir: string): Promise<Buffer> {
+  const files = await listFiles(dir);
+  const entries = await Promise.all(files.map(async (name) => [name, new Uint8Array(await readFile(path.join(dir, name)))] as const));
+  return Buffer.from(zipSync(Object.fromEntries(entries), { level: 9, mtime: new Date(1980, 0, 1) }));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,6 +1,9 @@
 import { crc32, inflateRawSync } from 'node:zlib';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { zipFiles } from './zip-files';
+import { packFolder } from './build-extension';
 
 // The extension's package: read back by the zip format's own structure (end record -> central
 // directory -> each local entry), as an unzip tool or a store reads it.
@@ -28,22 +31,37 @@ function readZip(zip: Buffer): { name: string; data: Buffer }[] {
   return files;
 }
 
-describe('zipFiles', () => {
-  it('packs files, folders and UTF-8 names so that they read back byte for byte', () => {
+async function folderOf(entries: { name: string; data: Buffer }[]): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'corto-pack-'));
+  for (const { name, data } of entries) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+    await writeFile(path.join(dir, name), data);
+  }
+  return dir;
+}
+
+describe('packFolder', () => {
+  it('packs files, folders and UTF-8 names so that they read back byte for byte', async () => {
     const entries = [
       { name: 'manifest.json', data: Buffer.from('{"manifest_version":3,"name":"Corto: acortar esta página"}') },
       { name: 'icons/icon-16.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]) },
       { name: 'vacío.txt', data: Buffer.alloc(0) },
       { name: 'popup.js', data: Buffer.from('console.log(1);\n'.repeat(1000)) },
     ];
-    const zip = zipFiles(entries);
-    expect(readZip(zip)).toEqual(entries);
+    const dir = await folderOf(entries);
+    const zip = await packFolder(dir);
+    await rm(dir, { recursive: true });
+    const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : 1);
+    expect(readZip(zip).sort(byName)).toEqual([...entries].sort(byName));
     // Deflated: the repetitive script shrinks.
     expect(zip.length).toBeLessThan(2000);
   });
 
-  it('gives the same bytes for the same files (no clock inside)', () => {
-    const entries = [{ name: 'a.txt', data: Buffer.from('hola') }];
-    expect(zipFiles(entries).equals(zipFiles(entries))).toBe(true);
+  it('gives the same bytes for the same files (no clock inside)', async () => {
+    const dir = await folderOf([{ name: 'a.txt', data: Buffer.from('hola') }]);
+    const first = await packFolder(dir);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(first.equals(await packFolder(dir))).toBe(true);
+    await rm(dir, { recursive: true });
   });
 });
