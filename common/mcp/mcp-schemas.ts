@@ -34,8 +34,18 @@ export const linkStatsArgsSchema = z.strictObject({ id: linkIdSchema, range: sta
 export const mcpMessageSchema = z
   .looseObject({
     jsonrpc: z.literal('2.0', { error: m.jsonRpcInvalid }),
-    id: z.union([z.string(), z.number().int()]).optional(),
+    id: z.union([z.string(), z.number()]).optional(),
     method: z.string().optional(),
     params: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ examples: [{ jsonrpc: '2.0', id: 1, method: 'tools/list' }] });
+
+/** POST /api/mcp's answer to a request: its JSON-RPC 2.0 response (a tool's refusal is a result with isError). */
+export const mcpAnswerSchema = z
+  .looseObject({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.string(), z.number(), z.null()]),
+    result: z.record(z.string(), z.unknown()).optional(),
+    error: z.looseObject({ code: z.number().int(), message: z.string() }).optional(),
+  })
+  .meta({ examples: [{ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'find_links', description: 'Busca links del espacio de trabajo del token...' }] } }] });

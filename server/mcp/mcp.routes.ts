@@ -1,8 +1,9 @@
 import { mcpMessages } from '@common/mcp/mcp-messages';
-import { mcpMessageSchema } from '@common/mcp/mcp-schemas';
+import { mcpAnswerSchema, mcpMessageSchema } from '@common/mcp/mcp-schemas';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { openDatabaseReader } from '../db/database-reader';
 import { SEARCH_PAGE_CACHE_KIB } from '../db/sqlite-connection';
@@ -40,7 +41,9 @@ export async function mcpRoutes(app: FastifyInstance, context: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   const config: TokenRouteConfig & { errorStatuses: number[] } = { tokenScopeCheckedByRoute: true, errorStatuses: [404, 409] };
-  routes.post('/api/mcp', { schema: { body: mcpMessageSchema }, config }, async (request, reply) => {
+  // 202: a notification (no answer expected), as Streamable HTTP says.
+  const response = { 200: mcpAnswerSchema, 202: z.null().describe('Aceptado: era una notificación, sin respuesta') };
+  routes.post('/api/mcp', { schema: { body: mcpMessageSchema, response }, config }, async (request, reply) => {
     // Only a token: the bearer hook has checked it (a wrong, expired or revoked one is 401 there).
     if (!request.apiToken) {
       bearerChallenge(reply);
@@ -57,9 +60,9 @@ export async function mcpRoutes(app: FastifyInstance, context: AppContext) {
         request.log.info({ status: answer.status, sdk: (await answer.text()).slice(0, 300) }, 'MCP request refused by the SDK');
         throw new AppError('validation', mcpMessages.requestInvalid);
       }
-      const body = await answer.text();
-      void reply.status(answer.status).header('content-type', answer.headers.get('content-type') ?? 'application/json');
-      return reply.send(body === '' ? undefined : body);
+      if (answer.status === 202) return reply.status(202).send(null);
+      // Sent as an object, so the answer goes through the route's schema like any other.
+      return reply.status(200).send(mcpAnswerSchema.parse(await answer.json()));
     } finally {
       await server.close();
     }
