@@ -60,7 +60,8 @@ export async function mcpRoutes(app: FastifyInstance, context: AppContext) {
         request.log.info({ status: answer.status, sdk: (await answer.text()).slice(0, 300) }, 'MCP request refused by the SDK');
         throw new AppError('validation', mcpMessages.requestInvalid);
       }
-      if (answer.status === 202) return reply.status(202).send(null);
+      // No body at all (undefined), where the schema's null would be serialized as 'null'.
+      if (answer.status === 202) return reply.status(202).send(undefined as unknown as null);
       // Sent as an object, so the answer goes through the route's schema like any other.
       return reply.status(200).send(mcpAnswerSchema.parse(await answer.json()));
     } finally {

@@ -248,6 +248,11 @@ describe.each(testDialects)('POST /api/mcp on %s', (dialect) => {
       expect(listed.headers.get('cache-control')).toContain('no-store');
       expect(((await listed.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(4);
 
+      // A notification expects no answer: 202, nothing in the body.
+      const notification = await post(auth, { jsonrpc: '2.0', method: 'notifications/initialized' });
+      expect(notification.status).toBe(202);
+      expect(await notification.text()).toBe('');
+
       const notJsonRpc = await post(auth, { hola: 'mundo' });
       expect(notJsonRpc.status).toBe(400);
       expect(apiErrorSchema.parse(await notJsonRpc.json()).error.code).toBe('validation');
