@@ -12,6 +12,7 @@ export const errorCodes = [
   'unauthorized',
   'forbidden',
   'insufficient_scope',
+  'method_not_allowed',
   'not_found',
   'conflict',
   'idempotency_in_progress',

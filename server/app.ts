@@ -43,6 +43,7 @@ import { createTokenCache } from './tokens/token-cache';
 import { tokensRoutes } from './tokens/tokens.routes';
 import { staticRoutes } from './static/static.routes';
 import { statsRoutes } from './stats/stats.routes';
+import { mcpRoutes } from './mcp/mcp.routes';
 import { workspacesPlugin } from './workspaces/workspaces.plugin';
 import { rememberWorkspaceParam } from './workspaces/workspace-access';
 
@@ -188,6 +189,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     await api.register(accountPlugin, context);
     await api.register(linksRoutes, context);
     await api.register(statsRoutes, context);
+    await api.register(mcpRoutes, context);
     await api.register(tokensRoutes, context);
     await api.register(workspacesPlugin, context);
     await api.register(domainsRoutes, context);

@@ -9,6 +9,7 @@ const statusByCode: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   insufficient_scope: 403,
+  method_not_allowed: 405,
   not_found: 404,
   conflict: 409,
   idempotency_in_progress: 409,

@@ -56,7 +56,7 @@ export interface CreationQuota {
    * otherwise answers 429 with Retry-After (seconds until a place frees up). `create` passes
    * `claim` to the transaction that inserts the link, where the count is taken again under a lock.
    */
-  run<T>(userId: number, reply: FastifyReply, create: (claim: ClaimOne) => Promise<T>): Promise<T>;
+  run<T>(userId: number, reply: FastifyReply | undefined, create: (claim: ClaimOne) => Promise<T>): Promise<T>;
   /**
    * Inside the transaction that inserts `wanted` links: how many of them the hour still has room
    * for. The account's quota is held until that transaction ends (PostgreSQL: an advisory lock on

@@ -1,10 +1,13 @@
 import type { Link } from '@common/links/link-schemas';
+import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
 import type { DatabaseReader } from '../db/database-reader';
 import type { UrlRow } from '../db/schema';
 import { domainHostnamesOf } from './link-domain';
 import { rowToLink } from './link-mapper';
 import { creatorsOf, formerAliasesOf } from './links.queries';
+import type { LinkActor } from './link-actor';
+import type { EditedLink } from './link-edit';
 import { tagsOf } from './link-tags';
 
 type Addresses = Parameters<typeof rowToLink>[1];
@@ -27,4 +30,11 @@ export async function linksForApi(from: Database | DatabaseReader, context: Addr
       tags: tags.get(row.id),
     }),
   );
+}
+
+/** An edited link as the API gives it (PATCH, choosing an A/B winner, the MCP tool that edits). */
+export async function editedLinkForApi(context: Pick<AppContext, 'database'> & Addresses, actor: LinkActor, edited: EditedLink): Promise<{ link: Link }> {
+  const createdBy = (await creatorsOf(context.database.db, [edited.row.user_id])).get(edited.row.user_id)!;
+  const extras = { workspace: actor.workspace.slug, createdBy, domain: edited.domain, previousAddresses: edited.previousAddresses, tags: edited.tags };
+  return { link: rowToLink(edited.row, context, extras) };
 }

@@ -8,7 +8,6 @@ import {
   linkListSchema,
   linkResponseSchema,
   listLinksQuerySchema,
-  tagKey,
   tagListSchema,
   updateLinkSchema,
   type Link,
@@ -28,19 +27,17 @@ import { createOne } from './link-batch';
 import { bulkUpdateLinks } from './link-bulk-edit';
 import { deleteWorkspaceLinks } from './link-delete';
 import { linkActorFor } from './link-actor';
-import { linksForApi } from './link-answer';
-import { linkDomainFilter } from './link-domain';
+import { editedLinkForApi, linksForApi } from './link-answer';
+import { findLinks } from './link-list';
 import { linkImportRoutes } from './link-import.routes';
 import { createCreationQuota } from './creation-quota';
 import { rowToLink } from './link-mapper';
-import { type EditedLink, editLink, freeFormerAlias } from './link-edit';
+import { editLink, freeFormerAlias } from './link-edit';
 import { chooseWinner } from './link-winner';
-import type { LinkActor } from './link-actor';
 import { linkQrRoute } from './link-qr';
 import { exportFilename, linksCsv } from './link-export';
 import { tagsOf, workspaceTags } from './link-tags';
-import { creatorsOf, findWorkspaceLink, findWorkspaceTag, linksStillExist, listWorkspaceLinks, tagWalk, workspaceLinkTotals } from './links.queries';
-import { decodeCursor, encodeCursor } from './list-cursor';
+import { findWorkspaceLink, linksStillExist } from './links.queries';
 
 const idParams = z.object({ id: z.string() });
 const addressParams = z.object({ id: z.string(), address: z.string() });
@@ -72,41 +69,7 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
   routes.get(
     '/api/links',
     { schema: { querystring: listLinksQuerySchema, response: { 200: linkListSchema } } },
-    async (request) => {
-      const { workspace } = await linkActorFor(request, db, 'read');
-      const { q, limit, cursor, status, tag, sort, order, createdBy, domain } = request.query;
-      const after = decodeCursor(cursor, sort);
-      const [totals, tagged, domainId] = await Promise.all([
-        workspaceLinkTotals(reader, workspace.id),
-        tag ? findWorkspaceTag(reader, workspace.id, tagKey(tag)) : undefined,
-        // Blank: no filter. A name that is no domain of the workspace finds nothing, as an unknown tag.
-        domain ? linkDomainFilter(reader, context.config, workspace.id, domain) : ('all' as const),
-      ]);
-      // One more row than asked tells whether there is a next page without counting.
-      const rows =
-        (tag && !tagged) || domainId === undefined
-          ? []
-          : await listWorkspaceLinks(reader, workspace.id, {
-              search: q,
-              createdBy,
-              domainId: domainId === 'all' ? undefined : domainId,
-              after,
-              status,
-              blocked: context.blockedDomains.domains,
-              sort,
-              order,
-              limit: limit + 1,
-              tag: tagged && { id: tagged.id, walk: tagWalk(tagged.links, totals.links, limit + 1) },
-            });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        links: await linksForApi(reader, context, workspace.slug, page),
-        totals,
-        nextCursor: rows.length > limit && last ? encodeCursor(last, sort) : null,
-        publicBaseUrl: context.config.publicBaseUrl,
-      };
-    },
+    async (request) => findLinks(reader, context, (await linkActorFor(request, db, 'read')).workspace, request.query),
   );
 
   const creationQuota = createCreationQuota(db, context.config.linksPerHour);
@@ -178,19 +141,12 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
 
   linkQrRoute(app, context, linkIdOf);
 
-  /** An edited link as the API gives it. */
-  const editedAnswer = async (actor: LinkActor, edited: EditedLink) => {
-    const createdBy = (await creatorsOf(db, [edited.row.user_id])).get(edited.row.user_id)!;
-    const extras = { workspace: actor.workspace.slug, createdBy, domain: edited.domain, previousAddresses: edited.previousAddresses, tags: edited.tags };
-    return { link: rowToLink(edited.row, context, extras) };
-  };
-
   routes.patch(
     '/api/links/:id',
     { schema: { params: idParams, body: updateLinkSchema, response: { 200: linkResponseSchema } } },
     async (request) => {
       const actor = await linkActorFor(request, db, 'write');
-      return editedAnswer(actor, await editLink(context, actor, linkIdOf(request.params.id), request.body, request.log));
+      return editedLinkForApi(context, actor, await editLink(context, actor, linkIdOf(request.params.id), request.body, request.log));
     },
   );
 
@@ -200,7 +156,7 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
     { schema: { params: winnerParams, response: { 200: linkResponseSchema } }, config: { errorStatuses: [409] } },
     async (request) => {
       const actor = await linkActorFor(request, db, 'write');
-      return editedAnswer(actor, await chooseWinner(context, actor, linkIdOf(request.params.id), request.params.index, request.log));
+      return editedLinkForApi(context, actor, await chooseWinner(context, actor, linkIdOf(request.params.id), request.params.index, request.log));
     },
   );
 

@@ -1,6 +1,6 @@
 import { errorMessages } from '@common/messages';
 import { tokenMessages } from '@common/tokens/token-messages';
-import { isPublicRoute, tokenCheckedOn, tokenMayCall } from '../tokens/api-access';
+import { isPublicRoute, tokenCheckedOn, tokenMayCall, tokenOnly } from '../tokens/api-access';
 
 // Which error statuses an operation can answer, for the OpenAPI document: the rules every route
 // shares (who may call it, whether it takes input), plus the few a route adds of its own. A route
@@ -92,7 +92,7 @@ export function errorStatusesOf({ method, url, hasBody, hasQuery, hasParams, ext
   statuses.add(tokenCheckedOn(url) ? 401 : 403);
   if (!isPublicRoute(url)) {
     statuses.add(401).add(403);
-    if (tokenMayCall(url)) statuses.add(429);
+    if (tokenMayCall(url) || tokenOnly(url)) statuses.add(429);
   }
   if (hasParams) statuses.add(404);
   // A workspace the caller is not a member of is not found; a role too low for the action is 403.

@@ -5,7 +5,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 import type { Config } from '../config';
 import { SESSION_COOKIE } from '../auth/sessions';
-import { isPublicRoute, tokenMayCall } from '../tokens/api-access';
+import { isPublicRoute, tokenMayCall, tokenOnly } from '../tokens/api-access';
 import { errorStatusesOf, statusDescriptions, takesWorkspace } from './error-statuses';
 import { operationSummaries } from './operation-summaries';
 
@@ -31,6 +31,7 @@ const rateLimitHeadersOf = (limit: number) => ({
 const TAGS: Array<[string, string, string]> = [
   ['/api/links', 'Links', 'Tus links: crear, listar, editar, borrar, estadísticas, QR y CSV.'],
   ['/api/tags', 'Links', ''],
+  ['/api/mcp', 'Asistentes (MCP)', 'El servidor MCP (Model Context Protocol) para asistentes de IA: solo con token (docs/api.md, «Corto en tu asistente»).'],
   ['/api/tokens', 'Tokens de API', 'Tokens personales (solo con sesión en la web).'],
   ['/api/auth', 'Sesión', 'Registro, inicio y cierre de sesión.'],
   ['/api/account', 'Cuenta', 'Tu cuenta (solo con sesión en la web).'],
@@ -44,8 +45,15 @@ function tagOf(url: string): string {
   return TAGS.find(([prefix]) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}.`))?.[1] ?? 'Servicio';
 }
 
-/** Routes that belong in the document: the API's, less the reference page's own files. */
-export function documented(url: string): boolean {
+/**
+ * Answers that are no operation: the MCP endpoint's GET and DELETE, which its stateless server
+ * refuses with 405 because the protocol asks a server to say so.
+ */
+const NOT_OPERATIONS = new Set(['GET /api/mcp', 'HEAD /api/mcp', 'DELETE /api/mcp']);
+
+/** Routes that belong in the document: the API's, less the reference page's own files and the refusals above. */
+export function documented(url: string, method?: string): boolean {
+  if (method !== undefined && NOT_OPERATIONS.has(`${method} ${url}`)) return false;
   return (url === '/api' || url.startsWith('/api/')) && url !== DOCS_PREFIX && !url.startsWith(`${DOCS_PREFIX}/`);
 }
 
@@ -121,7 +129,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
     transform(input) {
       const { url, route } = input;
-      if (!documented(url)) return { schema: { hide: true } as never, url };
+      if (!documented(url, String(input.route.method))) return { schema: { hide: true } as never, url };
       const original = (route.schema ?? {}) as RouteSchema;
       const method = String(input.route.method);
       const transformed = jsonSchemaTransform(input) as { schema: RouteSchema; url: string };
@@ -131,7 +139,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         schema.querystring = { ...query, properties: { ...query.properties, workspace: workspaceParameter } };
       }
       const responses: Record<string, unknown> = { ...(schema.response ?? {}) };
-      const bearer = tokenMayCall(url);
+      const bearer = tokenMayCall(url) || tokenOnly(url);
       // Answers with no schema of their own: a CSV, an empty 200, an empty 204.
       if (url.endsWith('.csv')) responses['200'] = { description: 'CSV (UTF-8)', content: { 'text/csv': { schema: { type: 'string' } } } };
       if (!Object.keys(responses).some((status) => status.startsWith('2'))) {
@@ -171,7 +179,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       }
       schema.response = responses;
       schema.tags = [tagOf(url)];
-      if (!isPublicRoute(url)) schema.security = bearer ? [{ bearerAuth: [] }, { cookieAuth: [] }] : [{ cookieAuth: [] }];
+      if (!isPublicRoute(url)) schema.security = tokenOnly(url) ? [{ bearerAuth: [] }] : bearer ? [{ bearerAuth: [] }, { cookieAuth: [] }] : [{ cookieAuth: [] }];
       return { schema, url };
     },
     transformObject: jsonSchemaTransformObject,

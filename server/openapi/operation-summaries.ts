@@ -43,6 +43,7 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/tags': 'Listar tus etiquetas',
   'DELETE /api/links/:id/addresses/:address': 'Liberar una dirección anterior de un link',
   'GET /api/links/:id/stats': 'Estadísticas de un link',
+  'POST /api/mcp': 'Hablar con Corto desde un asistente (MCP: crear, buscar y editar links, leer sus estadísticas)',
   'GET /api/links/:id/clicks.csv': 'Exportar los clics de un link en CSV',
   'GET /api/tokens': 'Listar tus tokens de API',
   'POST /api/tokens': 'Crear un token de API',

@@ -10,6 +10,7 @@ import { makeImage, multipart, registerUser, sameOrigin, sessionCookie } from '.
 import { apiRouteKeys } from './registered-routes';
 import { addTeamWorkspace } from '../workspaces/workspaces.test-support';
 import { workspaceMessages } from '@common/workspaces/workspace-messages';
+import { mcpMessages } from '@common/mcp/mcp-messages';
 // Workspace block: the workspace routes have a matrix of their own, with a column per role.
 import { coveredByWorkspaceMatrix } from './workspace-access-routes';
 
@@ -84,6 +85,29 @@ const matrix: Record<string, Entry> = {
     status: { anonymous: 200, forged: 200, other: 200, owner: 200 },
     request: () => ({ method: 'GET', url: '/api/signup' }),
     check: (_world, _caller, response) => expect(response.json()).toEqual({ signup: 'open' }),
+  },
+  // MCP takes a token only (server/mcp/mcp.test.ts drives it with tokens): a session alone, even the owner's, is 401.
+  'POST /api/mcp': {
+    access: 'private',
+    status: { anonymous: 401, forged: 401, other: 401, owner: 401 },
+    request: (_world, _caller, cookie) => ({
+      method: 'POST',
+      url: '/api/mcp',
+      headers: cookie ? { cookie } : {},
+      payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'find_links', arguments: {} } },
+    }),
+    check: (_world, _caller, response) => expect(response.json().error.message).toBe(mcpMessages.tokenRequired),
+  },
+  // Its stateless server has no stream to open nor session to end, whoever asks.
+  'GET /api/mcp': {
+    access: 'public',
+    status: { anonymous: 405, forged: 405, other: 405, owner: 405 },
+    request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/mcp', headers: cookie ? { cookie } : {} }),
+  },
+  'DELETE /api/mcp': {
+    access: 'public',
+    status: { anonymous: 405, forged: 405, other: 405, owner: 405 },
+    request: (_world, _caller, cookie) => ({ method: 'DELETE', url: '/api/mcp', headers: cookie ? { cookie } : {} }),
   },
   'POST /api/reports': {
     access: 'public',

@@ -2,6 +2,7 @@ import { wholePercentages } from '@common/stats/percent';
 import { rangeDays, type LinkStats, type StatsRange } from '@common/stats/stats-schemas';
 import { DAY_MS, dayOf } from '../clicks/visitors';
 import type { DatabaseReader } from '../db/database-reader';
+import type { UrlRow } from '../db/schema';
 import { destinationFigures, type RoutedLink } from './destination-stats';
 
 export const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
@@ -50,4 +51,15 @@ export async function linkStats(reader: DatabaseReader, { urlId, createdAt, rang
     byReferrer: ranked.referrer.map((row) => ({ domain: row.value, count: row.clicks })),
     ...(await destinationFigures(reader, urlId, link, { destinations, destinationVisitors }, total)),
   };
+}
+
+/** A link's statistics over `range`, as of now: GET /api/links/:id/stats and the MCP tool that reads them. */
+export function statsOfLink(reader: DatabaseReader, link: UrlRow, range: StatsRange): Promise<LinkStats> {
+  return linkStats(reader, {
+    urlId: Number(link.id),
+    createdAt: Number(link.created_at),
+    range,
+    now: Date.now(),
+    link: { originalUrl: link.original_url, rules: link.rules, variants: link.variants },
+  });
 }

@@ -10,7 +10,7 @@ import { AppError } from '../http/app-error';
 import { findWorkspaceLink } from '../links/links.queries';
 import { workspaceFor } from '../workspaces/workspace-access';
 import { clicksCsv, csvFilename } from './csv-export';
-import { linkStats } from './link-stats';
+import { statsOfLink } from './link-stats';
 import { openDatabaseReader } from '../db/database-reader';
 
 const idParams = z.object({ id: z.string() });
@@ -45,13 +45,7 @@ export async function statsRoutes(app: FastifyInstance, context: AppContext) {
     { schema: { params: idParams, querystring: statsQuerySchema, response: { 200: linkStatsSchema } } },
     async (request, reply) => {
       const link = await workspaceLink(request, request.params.id);
-      const stats = await linkStats(reader, {
-        urlId: Number(link.id),
-        createdAt: Number(link.created_at),
-        range: request.query.range,
-        now: Date.now(),
-        link: { originalUrl: link.original_url, rules: link.rules, variants: link.variants },
-      });
+      const stats = await statsOfLink(reader, link, request.query.range);
       // Private to the workspace, and new clicks arrive all the time.
       void reply.header('cache-control', 'private, no-store');
       return stats;

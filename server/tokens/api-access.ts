@@ -7,6 +7,17 @@ export const TOKEN_FORBIDDEN_PREFIXES = ['/api/tokens', '/api/account', '/api/ad
 /** Routes a token may call: the caller's links (stats, QR, CSV included) and tags. */
 const TOKEN_ROUTE_PREFIXES = ['/api/links', '/api/tags'];
 
+/**
+ * Routes only a token may call (a session cookie alone is refused): the MCP endpoint, whose
+ * callers are assistants holding a token, and which checks each tool against the token's scope.
+ */
+const TOKEN_ONLY_ROUTES = new Set(['/api/mcp']);
+
+/** A route path only a bearer token may call. */
+export function tokenOnly(routeUrl: string): boolean {
+  return TOKEN_ONLY_ROUTES.has(routeUrl);
+}
+
 /** Routes anyone may call, signed in or not (a token on them is checked all the same). */
 const PUBLIC_ROUTES = new Set([
   '/api/health',
@@ -41,7 +52,7 @@ export function tokenMayCall(routeUrl: string): boolean {
  * document, its reference page and the liveness check. On any other route a token is refused (403).
  */
 export function tokenCheckedOn(routeUrl: string): boolean {
-  return tokenMayCall(routeUrl) || routeUrl.startsWith('/api/docs') || routeUrl === '/api/openapi.json' || routeUrl === '/api/health';
+  return tokenMayCall(routeUrl) || tokenOnly(routeUrl) || routeUrl.startsWith('/api/docs') || routeUrl === '/api/openapi.json' || routeUrl === '/api/health';
 }
 
 export function isPublicRoute(routeUrl: string): boolean {

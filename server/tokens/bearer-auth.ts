@@ -13,6 +13,12 @@ declare module 'fastify' {
   }
 }
 
+/** What a route may put in its config about tokens. */
+export interface TokenRouteConfig {
+  /** The route lets a read token write requests through and refuses what it may not do itself. */
+  tokenScopeCheckedByRoute?: boolean;
+}
+
 export const WWW_AUTHENTICATE = 'www-authenticate';
 const BEARER_CHALLENGE = 'Bearer realm="corto"';
 const INVALID_TOKEN_CHALLENGE = 'Bearer realm="corto", error="invalid_token"';
@@ -87,7 +93,9 @@ export function registerBearerAuth(app: FastifyInstance, { cache, limiter }: { c
       });
     }
     if (!limit.allowed) throw new AppError('rate_limited', tokenMessages.apiRateLimited, undefined, limit.resetSeconds);
-    if (owner.scope === 'read' && !READ_METHODS.has(request.method)) {
+    // A route whose every call is a POST (MCP) says so in its config, and checks the scope per tool.
+    const scopeCheckedByRoute = (request.routeOptions.config as TokenRouteConfig | undefined)?.tokenScopeCheckedByRoute === true;
+    if (owner.scope === 'read' && !READ_METHODS.has(request.method) && !scopeCheckedByRoute) {
       throw new AppError('insufficient_scope', tokenMessages.insufficientScope);
     }
     request.apiToken = { id: owner.tokenId, scope: owner.scope, workspaceId: owner.workspaceId };
