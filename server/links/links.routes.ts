@@ -31,6 +31,7 @@ import { linkActorFor } from './link-actor';
 import { linksForApi } from './link-answer';
 import { linkDomainFilter } from './link-domain';
 import { linkImportRoutes } from './link-import.routes';
+import { previewImageRoutes } from '../previews/preview-image.routes';
 import { createCreationQuota } from './creation-quota';
 import { rowToLink } from './link-mapper';
 import { type EditedLink, editLink, freeFormerAlias } from './link-edit';
@@ -68,6 +69,7 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
   routes.addHook('preHandler', requireUser);
   // Multipart, in a scope of its own (inherits the hook above).
   await app.register((scope) => linkImportRoutes(scope, context));
+  await app.register((scope) => previewImageRoutes(scope, context, linkIdOf));
 
   routes.get(
     '/api/links',
