@@ -14,7 +14,7 @@ async function namedByRows(db: Database, bucket: Bucket, keys: string[]): Promis
       : bucket === buckets.previews
         ? await db.selectFrom('urls').select('preview_image_key as key').where('preview_image_key', 'in', keys).execute()
         : await db.selectFrom('users').select('profile_image as key').where('profile_image', 'in', keys).execute();
-  return new Set(rows.map((row) => row.key));
+  return new Set(rows.flatMap((row) => (row.key === null ? [] : [row.key])));
 }
 
 export interface SweepOptions {
