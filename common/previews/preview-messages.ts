@@ -13,8 +13,7 @@ export const PREVIEW_IMAGE_HEIGHT = 630;
 export const PREVIEW_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 export const previewMessages = {
-  invalid: 'La vista previa debe tener un título y, si quieres, una descripción',
-  titleRequired: 'Escribe el título de la vista previa',
+  invalid: 'La vista previa debe llevar un título y una descripción (o ninguno)',
   titleTooLong: `El título de la vista previa no puede superar los ${PREVIEW_TITLE_MAX_LENGTH} caracteres`,
   titleControl: 'El título de la vista previa no puede contener caracteres de control (saltos de línea, tabuladores...) ni invisibles',
   descriptionTooLong: `La descripción de la vista previa no puede superar los ${PREVIEW_DESCRIPTION_MAX_LENGTH} caracteres`,

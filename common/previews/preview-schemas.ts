@@ -6,20 +6,22 @@ import { PREVIEW_DESCRIPTION_MAX_LENGTH, PREVIEW_TITLE_MAX_LENGTH, previewMessag
 const HIDDEN_CHARACTER = /[\p{Cc}\p{Bidi_Control}]/u;
 
 /**
- * The preview's words as a link's create and update take them: a title (trimmed, 1 to 120
- * characters) and a description (trimmed, up to 300; blank or left out for none). The image has
- * a route of its own (PUT /api/links/:id/preview-image). null on an update removes the preview,
- * its image included.
+ * The preview's words as a link's create and update take them: a title (trimmed, up to 120
+ * characters) and a description (trimmed, up to 300), each blank or left out for none (the card
+ * then shows the link's own title). The image has a route of its own (PUT
+ * /api/links/:id/preview-image). null on an update removes the whole preview, its image included.
+ * A preview with no title, no description and no image is none.
  */
 export const previewInputSchema = z
   .object(
     {
       title: z
-        .string({ error: m.titleRequired })
+        .string({ error: m.titleTooLong })
         .trim()
-        .min(1, m.titleRequired)
         .refine((value) => [...value].length <= PREVIEW_TITLE_MAX_LENGTH, m.titleTooLong)
-        .refine((value) => !HIDDEN_CHARACTER.test(value), m.titleControl),
+        .refine((value) => !HIDDEN_CHARACTER.test(value), m.titleControl)
+        .nullish()
+        .transform((value) => value || null),
       description: z
         .string({ error: m.descriptionTooLong })
         .trim()
@@ -35,9 +37,8 @@ export const previewInputSchema = z
 export type PreviewInput = z.input<typeof previewInputSchema>;
 
 /**
- * A link's preview as answers give it; null when it has none. title is null when only an image
- * was given (the card then shows the link's own title); image is the stored picture's absolute
- * address (1200×630), or null.
+ * A link's preview as answers give it; null when it has none. title null: the card shows the
+ * link's own title; image: the stored picture's absolute address (1200×630), or null.
  */
 export const previewSchema = z
   .object({

@@ -91,7 +91,7 @@ export function rowToLink(row: UrlRow, { config, storage, blockedDomains }: Addr
     disabledCause,
     disabledReason: row.disabled_at !== null ? row.disabled_reason : null,
     preview:
-      row.preview_title === null && row.preview_image_key === null
+      row.preview_title === null && row.preview_description === null && row.preview_image_key === null
         ? null
         : {
             title: row.preview_title,

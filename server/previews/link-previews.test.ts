@@ -54,7 +54,6 @@ describe.each(testDialects)('link previews through the API on %s', (dialect) => 
 
   it.each([
     ['a title over 120 characters', { title: 'a'.repeat(121) }, 'preview', m.titleTooLong],
-    ['an empty title', { title: '   ' }, 'preview', m.titleRequired],
     // C0 controls meet the rule every route's text follows first (server/http/control-characters.ts).
     ['a line break in the title', { title: 'uno\ndos' }, 'preview', textMessages.controlCharacters],
     ['a direction mark in the title', { title: 'factura\u202Egnp.exe' }, 'preview', m.titleControl],
@@ -67,6 +66,12 @@ describe.each(testDialects)('link previews through the API on %s', (dialect) => 
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual({ [field]: [message] });
     expect((await t.app.inject({ method: 'GET', url: `/api/links/${link.id}`, headers: { cookie } })).json().link.preview).toBeNull();
+  });
+
+  it('takes blank words as none: a preview of nothing is no preview', async () => {
+    const link = await createLinkAs(t.app, cookie, {});
+    expect((await patch(link.id, { preview: { title: '  ', description: '' } })).json().link.preview).toBeNull();
+    expect((await patch(link.id, { preview: { description: 'Solo texto' } })).json().link.preview).toEqual({ title: null, description: 'Solo texto', image: null });
   });
 
   it('refuses a preview that is not an object, and one with an image field (the image has its own route)', async () => {

@@ -117,7 +117,7 @@ async function toCached(db: Database, row: LookupRow, blocked: ReadonlySet<strin
   if (stored) link.route = await routeOf(db, link, stored, blocked);
   const status = Number(row.redirect_type);
   if (routedStatuses.has(status)) link.status = status as 301 | 307 | 308;
-  if (row.preview_title !== null || row.preview_image_key !== null) {
+  if (row.preview_title !== null || row.preview_description !== null || row.preview_image_key !== null) {
     link.preview = { title: row.preview_title ?? row.title, description: row.preview_description, imageKey: row.preview_image_key };
   }
   return link;

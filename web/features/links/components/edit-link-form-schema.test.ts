@@ -31,6 +31,7 @@ const link: Link = {
   tags: ['verano', 'Campaña'],
   disabledCause: null,
   disabledReason: null,
+  preview: null,
   workspace: 'ana', createdBy: { id: 1, name: 'Ana' },
 };
 
