@@ -1,7 +1,9 @@
 import { previewMessages as m } from '@common/previews/preview-messages';
 import type { Link } from '@common/links/link-schemas';
 import { textMessages } from '@common/text';
+import { buckets } from '@common/constants';
 import sharp from 'sharp';
+import { ORPHAN_MIN_AGE_MS, sweepOrphans } from '../storage/orphan-sweep';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLinkAs } from '../links/links.test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
@@ -144,6 +146,16 @@ describe.each(testDialects)('link previews through the API on %s', (dialect) => 
     const again = (await upload(link.id, await png(1200, 630))).json().link.preview.image as string;
     expect((await patch(link.id, { preview: null })).json().link.preview).toBeNull();
     expect((await stored(again)).statusCode).toBe(404);
+  });
+
+  it('leaves the picture a row names to the orphan sweep and takes one no row names', async () => {
+    const link = await createLinkAs(t.app, cookie, {});
+    const named = (await upload(link.id, await png(100, 100))).json().link.preview.image as string;
+    await t.app.appContext.storage.put(buckets.previews, 'pv-999-1-huerfana.png', await makeImage(), 'image/png');
+    const swept = await sweepOrphans({ db: t.database.db, storage: t.app.appContext.storage, now: Date.now() + 2 * ORPHAN_MIN_AGE_MS });
+    expect(swept.orphans).toBe(1);
+    expect((await stored(named)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/storage/previews/pv-999-1-huerfana.png' })).statusCode).toBe(404);
   });
 
   it('answers 404 for a link of another account and for an id that names nothing', async () => {
