@@ -10,6 +10,7 @@ export const DEFAULT_DEVICE = 'desktop';
 export const buckets = {
   profilePictures: 'profile-pictures',
   qrs: 'qrs',
+  previews: 'previews',
 } as const;
 
 export type Bucket = (typeof buckets)[keyof typeof buckets];

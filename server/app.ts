@@ -29,6 +29,7 @@ import { type FrontHandler, serverFactoryWith } from './http/node-server';
 import { createLinkCache } from './redirect/link-cache';
 import { createClickLimits } from './redirect/click-limit';
 import { createRedirectAnswer } from './redirect/redirect-answer';
+import { previewImageUrl } from './previews/preview-image';
 import { createRedirectFastPath } from './redirect/redirect-fast-path';
 import { redirectRawUtf8Path } from './redirect/raw-path-redirect';
 import { redirectRoutes } from './redirect/redirect.routes';
@@ -129,7 +130,13 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   app.decorate('appContext', context);
 
   const https = config.publicBaseUrl.startsWith('https:');
-  const answer = createRedirectAnswer({ clickWriter: context.clickWriter, clientAddress: clientAddressReader(trustProxy), https, log: app.log });
+  const answer = createRedirectAnswer({
+    clickWriter: context.clickWriter,
+    clientAddress: clientAddressReader(trustProxy),
+    https,
+    log: app.log,
+    previewImageUrl: (key) => previewImageUrl(context.storage, config.publicBaseUrl, key),
+  });
   const reachability = createReachability(context);
   const metrics = createMetrics({ clickWriter: context.clickWriter, database, reachability: reachability.check });
   const fastPath = createRedirectFastPath(context.linkCache, answer, clickLimits, metrics, hostedDomains);

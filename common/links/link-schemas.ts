@@ -4,6 +4,7 @@ import { apiErrorSchema } from '../api-error';
 import { isReservedPath } from '../reserved-paths';
 import { longUrlProblems } from './long-url';
 import { isSingleScript } from './mixed-script';
+import { previewInputSchema, previewSchema } from '../previews/preview-schemas';
 import { redirectTypeSchema, rulesSchema, ruleBrowsers, ruleDevices, ruleSystems, variantsSchema } from '../rules/rule-schemas';
 import {
   ALIAS_MAX_LENGTH,
@@ -133,6 +134,8 @@ export const createLinkSchema = z.object({
   variants: variantsSchema.nullish(),
   /** The redirect's status: 302 (the default), 301, 307 or 308. */
   redirectType: redirectTypeSchema.optional(),
+  /** The card chat apps show when the link is shared (its image: PUT /api/links/:id/preview-image). None when left out or null. */
+  preview: previewInputSchema.nullish(),
 });
 
 export type CreateLinkInput = z.input<typeof createLinkSchema>;
@@ -179,6 +182,8 @@ export const updateLinkSchema = z
     /** The A/B test's variants; null ends the test. */
     variants: variantsSchema.nullable(),
     redirectType: redirectTypeSchema,
+    /** The card chat apps show: its title and description; null removes it, its image included. */
+    preview: previewInputSchema.nullable(),
   })
   .partial()
   // A field the API does not know (shortCode, clicks, tags...) is refused, not ignored.
@@ -266,6 +271,11 @@ export const linkSchema = z.object({
   disabledCause: z.enum(linkDisabledCauses).nullable(),
   /** The operator's reason, when they disabled the link and gave one. */
   disabledReason: z.string().nullable(),
+  /**
+   * The card preview bots (WhatsApp, Slack, X...) are shown instead of the redirect; null when none.
+   * image: the absolute address of the 1200×630 picture, or null.
+   */
+  preview: previewSchema,
   /** The slug of the workspace the link belongs to. */
   workspace: z.string(),
   /** Who created it (a member of the workspace, or who was one). */

@@ -183,6 +183,28 @@ export const screens: Screen[] = [
     },
   },
   {
+    // The edit dialog's «Vista previa al compartir» with words and a picture, its card mock in view.
+    name: 'edit-link-dialog-preview',
+    open: async (page) => {
+      await signUpViaApi(page);
+      const created = await page.request.post('/api/links', {
+        headers: sameOrigin,
+        data: { title: 'Campaña de verano', longUrl: 'https://ejemplo.com/verano', preview: { title: 'Rebajas de verano', description: 'Todo al 50 % hasta el domingo' } },
+      });
+      const { link } = (await created.json()) as { link: { id: number } };
+      const put = await page.request.put(`/api/links/${link.id}/preview-image`, {
+        headers: sameOrigin,
+        multipart: { image: { name: 'a.png', mimeType: 'image/png', buffer: await picturePng(300) } },
+      });
+      expect(put.status(), await put.text()).toBe(200);
+      await openAt(page, `/link/${link.id}`);
+      await page.getByRole('button', { name: 'Editar link' }).click();
+      const card = page.getByRole('dialog', { name: 'Editar link' }).getByRole('figure', { name: 'Así se verá al compartirlo en un chat' });
+      await expect(card.locator('img')).toBeVisible();
+      await card.scrollIntoViewIfNeeded();
+    },
+  },
+  {
     // What a visitor of a protected link sees: the server's own page, not the web app.
     name: 'visitor-password-page',
     open: async (page) => {

@@ -104,6 +104,11 @@ export interface UrlsTable {
   variants: Generated<string | null>;
   /** 302 unless told: 301, 307 or 308. */
   redirect_type: Generated<number>;
+  /** The card chat apps show (migration 0026): null for none. */
+  preview_title: Generated<string | null>;
+  preview_description: Generated<string | null>;
+  /** Storage key of the preview's image in bucket 'previews' (1200×630). */
+  preview_image_key: Generated<string | null>;
   /** Storage key of the QR PNG in bucket 'qrs'. */
   qr: string;
   created_at: number;

@@ -96,6 +96,7 @@ export async function createLink(
           created_at: Date.now(),
           forward_query: input.forwardQuery ? 1 : 0,
           ...routingColumns({ rules: input.rules ?? null, variants: input.variants ?? null, redirectType: input.redirectType }),
+          ...(input.preview ? { preview_title: input.preview.title, preview_description: input.preview.description } : {}),
         });
         await setLinkTags(trx, actor.workspace.id, row.id, input.tags ?? []);
         await saveDestinations(trx, row.id, input.rules, input.variants);

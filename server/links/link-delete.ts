@@ -47,6 +47,11 @@ export async function deleteWorkspaceLinks(context: Context, actor: LinkActor, i
     await storage.remove(buckets.qrs, row.qr).catch((error: unknown) => {
       log.warn({ err: error, key: row.qr }, 'could not remove a deleted link QR');
     });
+    if (row.preview_image_key !== null) {
+      await storage.remove(buckets.previews, row.preview_image_key).catch((error: unknown) => {
+        log.warn({ err: error, key: row.preview_image_key }, "could not remove a deleted link's preview image");
+      });
+    }
   }
   return deleted.map(({ row }) => row);
 }

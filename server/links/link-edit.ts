@@ -22,6 +22,7 @@ import type { LinkActor } from './link-actor';
 import { recordActivity } from '../workspaces/activity';
 import { setLinkTags, tagsOf } from './link-tags';
 import { qrKey, qrPng } from './qr';
+import { previewColumns } from '../previews/preview-columns';
 import type { Updateable } from 'kysely';
 
 type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache' | 'clickLimits'> & Partial<Pick<AppContext, 'blockedDomains' | 'hostedDomains'>>;
@@ -87,7 +88,7 @@ export async function editLink(context: Context, actor: LinkActor, id: number, i
         if (row.max_clicks === null && input.maxClicks !== null) changes.limit_used = row.click_count;
       }
       if (passwordHash !== undefined) changes.password_hash = passwordHash;
-      Object.assign(changes, routingColumns(input));
+      Object.assign(changes, routingColumns(input), previewColumns(input.preview));
 
       // An alias changed, or the link moved to another domain: its alias is checked on the domain it
       // ends on, and the address it had keeps leading here (a former alias, on its own domain).
@@ -125,6 +126,12 @@ export async function editLink(context: Context, actor: LinkActor, id: number, i
     throw error;
   }
 
+  // The preview removed takes its image along; a file left here is only the orphan sweep's.
+  if (input.preview === null && before.row.preview_image_key !== null) {
+    await storage
+      .remove(buckets.previews, before.row.preview_image_key)
+      .catch((error: unknown) => log.warn({ err: error, id }, "could not remove a removed preview's image"));
+  }
   if (input.maxClicks !== undefined) context.clickLimits.changed(id, before.row.max_clicks, after.row.max_clicks);
   // Every address that led here before (on the domain it was on) or leads here now.
   const ownBefore = { domainId: domainIdOf(before.row.domain_id), shortCode: before.row.short_url, customUrl: before.row.custom_url };

@@ -3,6 +3,7 @@ import type { Link, LinkStatus } from '@common/links/link-schemas';
 import type { RedirectType } from '@common/rules/rule-schemas';
 import type { AppContext } from '../app-context';
 import type { UrlRow } from '../db/schema';
+import { previewImageUrl } from '../previews/preview-image';
 import { isBlockedUrl } from './destination-policy';
 
 type Addresses = {
@@ -89,6 +90,14 @@ export function rowToLink(row: UrlRow, { config, storage, blockedDomains }: Addr
     redirectType: redirectTypeOf(row.redirect_type),
     disabledCause,
     disabledReason: row.disabled_at !== null ? row.disabled_reason : null,
+    preview:
+      row.preview_title === null && row.preview_description === null && row.preview_image_key === null
+        ? null
+        : {
+            title: row.preview_title,
+            description: row.preview_description,
+            image: row.preview_image_key === null ? null : previewImageUrl(storage, config.publicBaseUrl, row.preview_image_key),
+          },
     workspace: extras.workspace,
     createdBy: { id: extras.createdBy.id, name: extras.createdBy.name },
   };

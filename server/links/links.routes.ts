@@ -30,6 +30,7 @@ import { linkActorFor } from './link-actor';
 import { editedLinkForApi, linksForApi } from './link-answer';
 import { findLinks } from './link-list';
 import { linkImportRoutes } from './link-import.routes';
+import { previewImageRoutes } from '../previews/preview-image.routes';
 import { createCreationQuota } from './creation-quota';
 import { rowToLink } from './link-mapper';
 import { editLink, freeFormerAlias } from './link-edit';
@@ -65,6 +66,7 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
   routes.addHook('preHandler', requireUser);
   // Multipart, in a scope of its own (inherits the hook above).
   await app.register((scope) => linkImportRoutes(scope, context));
+  await app.register((scope) => previewImageRoutes(scope, context, linkIdOf));
 
   routes.get(
     '/api/links',

@@ -38,6 +38,8 @@ export const operationSummaries: Record<string, string> = {
   'PATCH /api/links/:id': 'Editar un link',
   'POST /api/links/:id/variants/:index/winner': 'Elegir la variante ganadora de una prueba A/B (termina la prueba)',
   'DELETE /api/links/:id': 'Eliminar un link',
+  'PUT /api/links/:id/preview-image': 'Subir la imagen de la vista previa al compartir',
+  'DELETE /api/links/:id/preview-image': 'Quitar la imagen de la vista previa al compartir',
   'GET /api/links/:id/qr': 'Descargar el código QR de un link',
   'GET /api/links.csv': 'Exportar tus links en CSV',
   'GET /api/tags': 'Listar tus etiquetas',

@@ -20,6 +20,17 @@ export interface CachedLink {
   route?: LinkRoute;
   /** Set only for a status other than 302. */
   status?: 301 | 307 | 308;
+  /** Set only for a link with a preview: the card preview bots get instead of the redirect. */
+  preview?: CachedPreview;
+}
+
+/** A link's preview as the redirect keeps it; the image's address is made when a bot asks. */
+export interface CachedPreview {
+  /** The preview's title, or the link's own when only an image was given. */
+  title: string;
+  description: string | null;
+  /** Storage key in bucket 'previews', or null. */
+  imageKey: string | null;
 }
 
 /** A link's rules and variants as the redirect runs them (common/rules/choose-destination.ts). */

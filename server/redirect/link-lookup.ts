@@ -51,6 +51,10 @@ const columns = [
   'urls.rules',
   'urls.variants',
   'urls.redirect_type',
+  'urls.title',
+  'urls.preview_title',
+  'urls.preview_description',
+  'urls.preview_image_key',
 ] as const;
 
 type LookupRow = {
@@ -63,6 +67,10 @@ type LookupRow = {
   rules: string | null;
   variants: string | null;
   redirect_type: number;
+  title: string;
+  preview_title: string | null;
+  preview_description: string | null;
+  preview_image_key: string | null;
 } & GateColumns;
 
 /** What a lookup may say about a link it cannot read (its rules' JSON). */
@@ -109,6 +117,9 @@ async function toCached(db: Database, row: LookupRow, blocked: ReadonlySet<strin
   if (stored) link.route = await routeOf(db, link, stored, blocked);
   const status = Number(row.redirect_type);
   if (routedStatuses.has(status)) link.status = status as 301 | 307 | 308;
+  if (row.preview_title !== null || row.preview_description !== null || row.preview_image_key !== null) {
+    link.preview = { title: row.preview_title ?? row.title, description: row.preview_description, imageKey: row.preview_image_key };
+  }
   return link;
 }
 

@@ -6,7 +6,9 @@ import type { GeoLog } from '../clicks/geo';
 import { staticSecurityHeaders, strictTransportSecurity } from '../http/security-headers';
 import { VisitBucket } from '../rules/variant-bucket';
 import { openRulesGeo, VisitTraits } from '../rules/visitor-traits';
-import type { CachedLink, LinkRoute } from './link-cache';
+import { isBotAgent } from '../clicks/bots';
+import { previewHeaders, previewPage } from '../previews/preview-page';
+import type { CachedLink, CachedPreview, LinkRoute } from './link-cache';
 import { visitQuery } from './visit-query';
 
 export interface RedirectAnswerOptions {
@@ -20,6 +22,8 @@ export interface RedirectAnswerOptions {
   https?: boolean;
   /** Hears if the geo database the country rules need cannot be read. */
   log?: GeoLog;
+  /** A preview image's absolute address from its storage key (previewImageUrl). */
+  previewImageUrl?(key: string): string;
 }
 
 // 301 and 308 say "for good": browsers keep them, so a visitor's next visits skip Corto (and are
@@ -35,7 +39,13 @@ const permanent = (status: number | undefined) => status === 301 || status === 3
  * previews) and is not a visit. A link with rules or A/B variants (`route`) chooses its
  * destination here for each visit (docs/rules.md), from memory alone.
  */
-export function createRedirectAnswer({ clickWriter, clientAddress, https = false, log = { error() {} } }: RedirectAnswerOptions) {
+export function createRedirectAnswer({
+  clickWriter,
+  clientAddress,
+  https = false,
+  log = { error() {} },
+  previewImageUrl = (key) => `/storage/previews/${encodeURIComponent(key)}`,
+}: RedirectAnswerOptions) {
   // Everything but the Location, flattened once: writeHead takes the list as it is.
   const security = [...Object.entries(staticSecurityHeaders).flat(), ...(https ? ['strict-transport-security', strictTransportSecurity] : [])];
   const fixedHeaders = ['cache-control', 'no-store', 'content-length', '0', ...security];
@@ -45,6 +55,22 @@ export function createRedirectAnswer({ clickWriter, clientAddress, https = false
   const headersOf = new WeakMap<CachedLink, string[]>();
   // A routed link's, one list per destination: its rules', its variants', then its own URL's.
   const routeHeadersOf = new WeakMap<LinkRoute, string[][]>();
+
+  const previewPageHeaders = previewHeaders(https);
+  /**
+   * A preview bot's visit of a link with a preview: its card, 200, counted as the bot's visit it
+   * is (the click writer flags it by its User-Agent). The short link as asked is og:url.
+   */
+  const answerPreview = (request: IncomingMessage, response: ServerResponse, link: CachedLink, preview: CachedPreview, countClick: boolean) => {
+    if (countClick) clickWriter.record({ urlId: link.id, at: Date.now(), ip: clientAddress(request), userAgent: request.headers['user-agent'], referrer: request.headers.referer });
+    const url = request.url!;
+    const queryAt = url.indexOf('?');
+    const address = `${https ? 'https' : 'http'}://${request.headers.host ?? ''}${queryAt === -1 ? url : url.slice(0, queryAt)}`;
+    const card = { title: preview.title, description: preview.description, image: preview.imageKey === null ? null : previewImageUrl(preview.imageKey) };
+    const body = previewPage(card, address, link.url);
+    response.writeHead(200, [...previewPageHeaders, 'content-length', String(Buffer.byteLength(body))]);
+    response.end(body);
+  };
 
   /** A link with rules or variants: the same answer, to the destination chosen for this visit. */
   const answerRouted = (request: IncomingMessage, response: ServerResponse, link: CachedLink, route: LinkRoute, countClick: boolean, limited: boolean) => {
@@ -97,6 +123,8 @@ export function createRedirectAnswer({ clickWriter, clientAddress, https = false
     countClick = request.method === 'GET',
     limited = false,
   ): void => {
+    // A plain link pays one test for a preview; only a link with one asks who is visiting.
+    if (link.preview !== undefined && isBotAgent(request.headers['user-agent'] ?? '')) return answerPreview(request, response, link, link.preview, countClick);
     // A plain link pays this one test for the rules.
     if (link.route !== undefined) return answerRouted(request, response, link, link.route, countClick, limited);
     // A visit with a query string may be a QR scan (?qr=1) or carry a query to forward.

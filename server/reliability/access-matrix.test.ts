@@ -470,6 +470,34 @@ const matrix: Record<string, Entry> = {
       if (caller === 'owner') expect(response.body).toMatch(/^<svg /);
     },
   },
+  'PUT /api/links/:id/preview-image': {
+    access: 'private',
+    status: ownerOnly,
+    // A fresh link of the owner's for each caller, so the shared ones stay as the other rows expect.
+    async request({ t, owner }, caller, cookie) {
+      const link = await createLinkAs(t.app, owner.cookie, { title: `Vista previa de ${caller}` });
+      const body = await multipart({ image: { bytes: await makeImage('png', 120, 63), filename: 'v.png', type: 'image/png' } });
+      return { method: 'PUT', url: `/api/links/${link.id}/preview-image`, headers: { ...(cookie ? { cookie } : {}), ...body.headers }, payload: body.payload };
+    },
+    async check({ t }, caller) {
+      const row = await t.database.db.selectFrom('urls').select('preview_image_key').where('title', '=', `Vista previa de ${caller}`).executeTakeFirstOrThrow();
+      expect(row.preview_image_key !== null, `preview image after ${caller}'s PUT`).toBe(caller === 'owner');
+    },
+  },
+  'DELETE /api/links/:id/preview-image': {
+    access: 'private',
+    status: ownerOnly,
+    async request({ t, owner }, caller, cookie) {
+      const link = await createLinkAs(t.app, owner.cookie, { title: `Sin vista previa por ${caller}` });
+      const body = await multipart({ image: { bytes: await makeImage('png', 120, 63), filename: 'v.png', type: 'image/png' } });
+      await t.app.inject({ method: 'PUT', url: `/api/links/${link.id}/preview-image`, headers: { cookie: owner.cookie, ...sameOrigin, ...body.headers }, payload: body.payload });
+      return { method: 'DELETE', url: `/api/links/${link.id}/preview-image`, headers: cookie ? { cookie } : {} };
+    },
+    async check({ t }, caller) {
+      const row = await t.database.db.selectFrom('urls').select('preview_image_key').where('title', '=', `Sin vista previa por ${caller}`).executeTakeFirstOrThrow();
+      expect(row.preview_image_key === null, `preview image gone after ${caller}'s DELETE`).toBe(caller === 'owner');
+    },
+  },
   'GET /api/links/:id/clicks.csv': {
     access: 'private',
     status: ownerOnly,
@@ -890,6 +918,31 @@ const roleMatrix: Record<string, RoleEntry> = {
     },
     check(_world, _role, response) {
       if (response.statusCode === 200) expect(response.json().link).toMatchObject({ originalUrl: 'https://zafiro.example/a', variants: null, workspace: TEAM });
+    },
+  },
+  'PUT /api/links/:id/preview-image': {
+    status: write(200),
+    async request(world, role) {
+      const link = await freshTeamLink(world, `Vista previa del equipo por ${role}`);
+      const body = await multipart({ image: { bytes: await makeImage('png', 120, 63), filename: 'v.png', type: 'image/png' } });
+      const options = asRole(world, role, 'PUT', `/api/links/${link.id}/preview-image`);
+      return { ...options, headers: { ...options.headers, ...body.headers }, payload: body.payload };
+    },
+    check(_world, _role, response) {
+      if (response.statusCode === 200) expect(response.json().link.preview.image).toMatch(/\/storage\/previews\/pv-/);
+    },
+  },
+  'DELETE /api/links/:id/preview-image': {
+    status: write(200),
+    async request(world, role) {
+      const link = await freshTeamLink(world, `Sin vista previa del equipo por ${role}`);
+      const body = await multipart({ image: { bytes: await makeImage('png', 120, 63), filename: 'v.png', type: 'image/png' } });
+      const put = asRole(world, 'owner', 'PUT', `/api/links/${link.id}/preview-image`);
+      await world.t.app.inject({ ...put, headers: { ...put.headers, ...body.headers }, payload: body.payload });
+      return asRole(world, role, 'DELETE', `/api/links/${link.id}/preview-image`);
+    },
+    check(_world, _role, response) {
+      if (response.statusCode === 200) expect(response.json().link.preview).toBeNull();
     },
   },
   'DELETE /api/links/:id': {

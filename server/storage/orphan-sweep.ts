@@ -11,8 +11,10 @@ async function namedByRows(db: Database, bucket: Bucket, keys: string[]): Promis
   const rows =
     bucket === buckets.qrs
       ? await db.selectFrom('urls').select('qr as key').where('qr', 'in', keys).execute()
-      : await db.selectFrom('users').select('profile_image as key').where('profile_image', 'in', keys).execute();
-  return new Set(rows.map((row) => row.key));
+      : bucket === buckets.previews
+        ? await db.selectFrom('urls').select('preview_image_key as key').where('preview_image_key', 'in', keys).execute()
+        : await db.selectFrom('users').select('profile_image as key').where('profile_image', 'in', keys).execute();
+  return new Set(rows.flatMap((row) => (row.key === null ? [] : [row.key])));
 }
 
 export interface SweepOptions {
@@ -33,7 +35,7 @@ export interface SweepResult {
 }
 
 /**
- * Removes, from the qrs and profile-pictures buckets, files older than an hour that no row
+ * Removes, from the qrs, profile-pictures and previews buckets, files older than an hour that no row
  * names (a crash between writing a file and its row, or before a removal) and the leftovers of
  * interrupted writes. Files are taken in batches of 500, each checked with one indexed query, so
  * memory stays flat however many files there are.
@@ -41,7 +43,7 @@ export interface SweepResult {
 export async function sweepOrphans({ db, storage, minAgeMs = ORPHAN_MIN_AGE_MS, now = Date.now(), signal }: SweepOptions): Promise<SweepResult> {
   const result: SweepResult = { orphans: 0, partials: 0 };
   const cutoff = now - minAgeMs;
-  for (const bucket of [buckets.qrs, buckets.profilePictures]) {
+  for (const bucket of [buckets.qrs, buckets.profilePictures, buckets.previews]) {
     let batch: string[] = [];
     const sweepBatch = async () => {
       const named = await namedByRows(db, bucket, batch);

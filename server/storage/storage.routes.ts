@@ -8,13 +8,13 @@ import { isSafeKey } from './storage';
 const bucketNames = new Set<string>(Object.values(buckets));
 
 /**
- * How long a browser or a CDN may keep an object. A picture's name carries the time of its upload
- * and is never written again, and a QR asked for with `?v=` (the link's edit time) names one
- * version: both are content-addressed, so kept for a year. A bare QR address keeps its content
- * until its alias changes: a day, revalidated with the ETag after that.
+ * How long a browser or a CDN may keep an object. A profile picture's or a preview image's name
+ * carries the time of its upload and is never written again, and a QR asked for with `?v=` (the
+ * link's edit time) names one version: all content-addressed, so kept for a year. A bare QR
+ * address keeps its content until its alias changes: a day, revalidated with the ETag after that.
  */
 export function storedObjectCacheControl(bucket: Bucket, versioned: boolean): string {
-  return bucket === buckets.profilePictures || versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=86400';
+  return bucket === buckets.profilePictures || bucket === buckets.previews || versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=86400';
 }
 
 /**

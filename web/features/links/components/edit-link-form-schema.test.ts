@@ -1,6 +1,7 @@
 import { linkMessages as m } from '@common/links/link-messages';
 import type { Link } from '@common/links/link-schemas';
 import { describe, expect, it } from 'vitest';
+import { previewMessages } from '@common/previews/preview-messages';
 import { changesOf, editFormDefaults, editLinkFormSchema, toLocalInput } from './edit-link-form-schema';
 
 const link: Link = {
@@ -31,6 +32,7 @@ const link: Link = {
   tags: ['verano', 'Campaña'],
   disabledCause: null,
   disabledReason: null,
+  preview: null,
   workspace: 'ana', createdBy: { id: 1, name: 'Ana' },
 };
 
@@ -78,6 +80,21 @@ describe('the edit form', () => {
     expect(changesOf(schema.parse({ ...defaults, tags: '' }), defaults.expiresAt).tags).toEqual([]);
     const result = schema.safeParse({ ...defaults, tags: `bien, ${'x'.repeat(41)}` });
     expect(result.error!.issues.map((issue) => [issue.path[0], issue.message])).toEqual([['tags', m.tagTooLong]]);
+  });
+});
+
+describe('the preview in the edit form', () => {
+  it('sends its words only when changed, blank as none, and refuses a line break with the API message', () => {
+    const withPreview = { ...link, preview: { title: 'Rebajas', description: null, image: 'https://corto.example/storage/previews/pv-1.png' } };
+    const defaults = editFormDefaults(withPreview);
+    expect(defaults).toMatchObject({ previewTitle: 'Rebajas', previewDescription: '' });
+    const schema = editLinkFormSchema(defaults.expiresAt);
+    const initial = withPreview.preview;
+    expect(changesOf(schema.parse(defaults), defaults.expiresAt, defaults.domain, initial)).not.toHaveProperty('preview');
+    const changed = schema.parse({ ...defaults, previewTitle: ' ', previewDescription: ' Hasta el domingo ' });
+    expect(changesOf(changed, defaults.expiresAt, defaults.domain, initial).preview).toEqual({ title: null, description: 'Hasta el domingo' });
+    const result = schema.safeParse({ ...defaults, previewTitle: 'uno\ndos' });
+    expect(result.error!.issues.map((issue) => [issue.path[0], issue.message])).toEqual([['previewTitle', previewMessages.titleControl]]);
   });
 });
 

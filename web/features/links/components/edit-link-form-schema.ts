@@ -5,6 +5,7 @@ import {
   linkMessages as m,
 } from '@common/links/link-messages';
 import { createLinkSchema, type Link } from '@common/links/link-schemas';
+import { previewInputSchema } from '@common/previews/preview-schemas';
 import { linkDomainOf } from '../../domains/domain-choices';
 import type { LinkChanges } from '../api/update-link';
 import { z } from 'zod';
@@ -46,6 +47,9 @@ export function editLinkFormSchema(initialExpiresAt: string) {
       .string()
       .refine((value) => value === '' || (value.length >= LINK_PASSWORD_MIN_LENGTH && value.length <= LINK_PASSWORD_MAX_LENGTH), m.passwordLength),
     removePassword: z.boolean(),
+    /** «Vista previa al compartir»: blank for none (the card shows the link's title). */
+    previewTitle: previewInputSchema.shape.title,
+    previewDescription: previewInputSchema.shape.description,
   });
 }
 
@@ -78,14 +82,21 @@ export function editFormDefaults(link: Link): EditLinkFormInput {
     maxClicks: link.maxClicks === null ? '' : String(link.maxClicks),
     password: '',
     removePassword: false,
+    previewTitle: link.preview?.title ?? '',
+    previewDescription: link.preview?.description ?? '',
   };
 }
 
 /**
- * The PATCH body: the form's values; the date and the domain only when changed, the password only
- * when typed or removed.
+ * The PATCH body: the form's values; the date, the domain and the preview's words only when
+ * changed, the password only when typed or removed.
  */
-export function changesOf(form: EditLinkForm, initialExpiresAt: string, initialDomain = ''): LinkChanges {
+export function changesOf(
+  form: EditLinkForm,
+  initialExpiresAt: string,
+  initialDomain = '',
+  initialPreview: Pick<NonNullable<Link['preview']>, 'title' | 'description'> | null = null,
+): LinkChanges {
   const changes: LinkChanges = {
     title: form.title,
     longUrl: form.longUrl,
@@ -97,6 +108,10 @@ export function changesOf(form: EditLinkForm, initialExpiresAt: string, initialD
   };
   if (form.expiresAt !== initialExpiresAt) changes.expiresAt = form.expiresAt === '' ? null : new Date(form.expiresAt).toISOString();
   if (form.domain !== undefined && form.domain !== initialDomain) changes.domain = form.domain === '' ? null : form.domain;
+  // The preview's words only when changed: its image is saved on its own, and stays.
+  if (form.previewTitle !== (initialPreview?.title ?? null) || form.previewDescription !== (initialPreview?.description ?? null)) {
+    changes.preview = { title: form.previewTitle, description: form.previewDescription };
+  }
   if (form.removePassword) changes.password = null;
   else if (form.password !== '') changes.password = form.password;
   return changes;

@@ -35,11 +35,26 @@ import { RedirectTypeField } from './redirect-type-field';
 import { type RoutingDraft, routingChanges, routingDraftOf, withoutMessagesOf } from './routing-draft';
 import { placeRoutingErrors, routingAreaIds, routingProblems } from './routing-errors';
 import { RulesSection } from './rules-section';
+import { PreviewSection } from './preview-section';
 
 // The edit dialog's form, downloaded when a dialog first opens: the rules editor, its country
 // names and the schemas it checks with stay out of the dashboard's and the detail page's code.
 
-const formFields = ['title', 'longUrl', 'customUrl', 'tags', 'domain', 'paused', 'forwardQuery', 'expiresAt', 'maxClicks', 'password', 'removePassword'] as const;
+const formFields = [
+  'title',
+  'longUrl',
+  'customUrl',
+  'tags',
+  'domain',
+  'paused',
+  'forwardQuery',
+  'expiresAt',
+  'maxClicks',
+  'password',
+  'removePassword',
+  'previewTitle',
+  'previewDescription',
+] as const;
 type FormField = (typeof formFields)[number];
 
 export default function EditLinkForm({ link, onSaved }: { link: Link; onSaved: () => void }) {
@@ -67,6 +82,7 @@ export default function EditLinkForm({ link, onSaved }: { link: Link; onSaved: (
   const initialUtm = useMemo(() => utmOf(link.originalUrl), [link.originalUrl]);
   const [utm, setUtm] = useState<UtmValues>(initialUtm);
   const typedUrl = useWatch({ control: form.control, name: 'longUrl' }) ?? '';
+  const [typedTitle, typedPreviewTitle, typedPreviewDescription] = useWatch({ control: form.control, name: ['title', 'previewTitle', 'previewDescription'] });
   // Rules, the A/B test and the status: edited beside the form, checked by the API's own schemas.
   const initialRouting = useMemo(() => routingDraftOf(routingOf(link)), [link]);
   const [routing, setRouting] = useState<RoutingDraft>(initialRouting);
@@ -89,7 +105,7 @@ export default function EditLinkForm({ link, onSaved }: { link: Link; onSaved: (
       return;
     }
     update.mutate(
-      { id: link.id, changes: { ...changesOf(values, defaults.expiresAt, defaults.domain), ...routingChanges(routing, initialRouting) } },
+      { id: link.id, changes: { ...changesOf(values, defaults.expiresAt, defaults.domain, link.preview), ...routingChanges(routing, initialRouting) } },
       {
         onSuccess: () => {
           toast('Cambios guardados.', 'success');
@@ -101,6 +117,8 @@ export default function EditLinkForm({ link, onSaved }: { link: Link; onSaved: (
             return;
           }
           applyServerFields(error, form.setError, formFields);
+          // The preview's words come back under 'preview': shown under its title.
+          if (error.fields.preview) form.setError('previewTitle', { message: error.fields.preview.join(' ') });
           // 'rules.3.url', 'variants': under the rule's or the test's own fields.
           setRoutingErrors(placeRoutingErrors(error.fields, routing));
           form.setError('root.server', {
@@ -162,6 +180,16 @@ export default function EditLinkForm({ link, onSaved }: { link: Link; onSaved: (
         value={routing.redirectType}
         onChange={(redirectType) => changeRouting({ redirectType }, [routingAreaIds.redirectType])}
         messages={routingErrors[routingAreaIds.redirectType]}
+      />
+      <PreviewSection
+        link={link}
+        titleProps={inputProps('previewTitle')}
+        descriptionProps={inputProps('previewDescription')}
+        titleMessages={messagesOf(errors.previewTitle)}
+        descriptionMessages={messagesOf(errors.previewDescription)}
+        typedTitle={typedPreviewTitle ?? ''}
+        typedDescription={typedPreviewDescription ?? ''}
+        linkTitle={(typedTitle ?? '').trim()}
       />
       <fieldset className="grid gap-4 rounded-lg border border-slate-700 p-4">
         <legend className="px-1 text-sm font-medium text-slate-200">Disponibilidad</legend>
