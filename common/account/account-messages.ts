@@ -29,5 +29,12 @@ export const accountMessages = {
   verifySendFailed: 'No se pudo enviar el email ahora. Inténtalo de nuevo en unos minutos.',
   verifyTokenRequired: 'Falta el enlace para verificar el email',
   verifyTokenInvalid: 'Este enlace para verificar el email no es válido, ya se usó, ha caducado o es de una dirección que ya no es la de tu cuenta. Pide otro desde «Mi cuenta».',
+  emailChangeNone: 'No hay ningún cambio de email pendiente',
+  emailChangeWait: 'Ya te enviamos un enlace a esa dirección hace menos de un minuto. Revisa tu correo (y la carpeta de spam) o espera un poco para pedir otro.',
+  emailChangeRace: 'Otra cuenta acaba de tomar esa dirección, así que tu email no ha cambiado.',
   lastAdminLeaving: 'Eres el único administrador: nombra a otro en Administración antes de eliminar tu cuenta',
 } as const;
+
+/** Confirming a change of address when another account took the new one meanwhile. */
+export const emailChangeTaken = (email: string, current: string) =>
+  `Otra cuenta ya usa ${email}, así que no se ha cambiado: tu email sigue siendo ${current}.`;

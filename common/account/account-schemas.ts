@@ -42,8 +42,22 @@ export const passwordResetConfirmSchema = z
 /** GET /api/auth/password-reset: whether this server can send the e-mail at all. */
 export const passwordResetAvailabilitySchema = z.object({ available: z.boolean() });
 
-/** GET /api/account/email/verification: whether the account's address is proved, and whether this server can send the link. */
-export const emailVerificationStatusSchema = z.object({ verified: z.boolean(), available: z.boolean() });
+/**
+ * GET /api/account/email/verification: whether the account's address is proved, whether this
+ * server can send the link, whether a link to it is out (so the page offers 'Reenviar'), and the
+ * new address a change waits on (null when none): the account keeps its address until then.
+ */
+export const emailVerificationStatusSchema = z.object({
+  verified: z.boolean(),
+  available: z.boolean(),
+  linkSent: z.boolean(),
+  pendingEmail: z.string().nullable(),
+});
+/**
+ * POST /api/account/email: 200 with the changed user when no mail can be sent (SMTP_URL unset);
+ * 202 with the user unchanged, the address waiting for its link, and a sentence to show.
+ */
+export const changeEmailResponseSchema = z.object({ user: userSchema, pendingEmail: z.string().optional(), message: z.string().optional() });
 export const emailVerificationConfirmSchema = z
   .object({ token: z.string({ error: a.verifyTokenRequired }).min(1, { error: a.verifyTokenRequired }).max(200, { error: a.verifyTokenInvalid }) })
   .strict();
@@ -64,6 +78,7 @@ export const recoveryCodesResponseSchema = z.object({ recoveryCodes: z.array(z.s
 export const loginResponseSchema = z.union([z.object({ user: userSchema }), z.object({ totpRequired: z.literal(true) })]);
 
 export type Session = z.infer<typeof sessionSchema>;
+export type ChangeEmailAnswer = z.infer<typeof changeEmailResponseSchema>;
 export type EmailVerificationStatus = z.infer<typeof emailVerificationStatusSchema>;
 export type TotpSetup = z.infer<typeof totpSetupResponseSchema>;
 export type LoginAnswer = z.infer<typeof loginResponseSchema>;

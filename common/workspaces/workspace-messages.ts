@@ -30,6 +30,7 @@ export const workspaceMessages = {
   emailInvalid: 'Escribe una dirección de correo válida',
   inviteNotFound: 'La invitación no existe, ha caducado o ha sido revocada.',
   inviteUsed: 'Esta invitación ya se ha usado.',
+  inviteConfirmEmail: 'Confirma tu email antes de aceptar la invitación: abre el enlace que te enviamos al registrarte, o pide otro en «Mi cuenta». Después vuelve a esta página.',
   inviteOtherEmail: 'Esta invitación es para otra dirección de correo. Inicia sesión con la cuenta a la que se envió.',
   invitePending: 'Ya hay una invitación pendiente para esa dirección en este espacio.',
   passwordRequired: 'Escribe tu contraseña para confirmar.',

@@ -19,7 +19,7 @@ export async function accountPlugin(app: FastifyInstance, context: AppContext) {
   const guard = createSecretGuard(context.database.db, config, shared ?? createMemoryAttemptStore());
   const mailer = createMailer(context.config);
   if (mailer) app.addHook('onClose', async () => mailer.close());
-  await app.register((scope) => accountRoutes(scope, context, guard));
+  await app.register((scope) => accountRoutes(scope, context, guard, mailer));
   await app.register((scope) => sessionsRoutes(scope, context));
   await app.register((scope) => totpRoutes(scope, context, guard));
   await app.register((scope) => passwordResetRoutes(scope, context, mailer));

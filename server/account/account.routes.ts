@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { accountMessages as a } from '@common/account/account-messages';
-import { changeEmailSchema, changePasswordSchema, deleteAccountSchema, updateNameSchema } from '@common/account/account-schemas';
+import { changeEmailResponseSchema, changeEmailSchema, changePasswordSchema, deleteAccountSchema, updateNameSchema } from '@common/account/account-schemas';
 import { authMessages as m, PROFILE_IMAGE_MAX_BYTES } from '@common/auth/auth-messages';
 import { userResponseSchema } from '@common/auth/auth-schemas';
 import { buckets } from '@common/constants';
@@ -21,6 +21,9 @@ import { AppError } from '../http/app-error';
 import { endSessionsOf, updateUser } from './account.queries';
 import { deleteAllUserTokens } from '../tokens/tokens.queries';
 import { deleteAccount } from './delete-account';
+import { requestEmailChange } from './email-change';
+import { spendAddressLinks, VERIFY_RESEND_MS } from './email-verification';
+import type { Mailer } from '../mail/mailer';
 import { spendResetLinks } from './password-reset';
 import type { SecretGuard } from './password-check';
 
@@ -60,8 +63,8 @@ async function pictureRoute(app: FastifyInstance, { database, storage }: AppCont
 }
 
 /** The signed-in user's own account: name, picture, e-mail, password, and leaving. */
-export async function accountRoutes(app: FastifyInstance, context: AppContext, guard: SecretGuard) {
-  const { database, storage, tokenCache } = context;
+export async function accountRoutes(app: FastifyInstance, context: AppContext, guard: SecretGuard, mailer: Mailer | undefined) {
+  const { database, storage, tokenCache, config } = context;
   const { db } = database;
   await app.register((scope) => pictureRoute(scope, context));
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -74,20 +77,38 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext, g
 
   routes.post(
     '/api/account/email',
-    { schema: { body: changeEmailSchema, response: { 200: userResponseSchema } } },
+    { schema: { body: changeEmailSchema, response: { 200: changeEmailResponseSchema, 202: changeEmailResponseSchema } } },
     async (request, reply) => {
       const user = signedInUser(request);
       const { email, password } = request.body;
       await guard.password(request, reply, user.id, user.email, password, 'password');
       const holder = await findUserByEmail(db, email);
       if (holder && holder.id !== user.id) throw emailTaken();
+      const changed = email.toLowerCase() !== user.email.toLowerCase();
+      if (changed && mailer) {
+        // The new address must be proved first (email-change.ts): nothing changes until its link is used.
+        let result;
+        try {
+          result = await requestEmailChange(db, config, mailer, user, email, request.log);
+        } catch (error) {
+          request.log.error({ err: error }, 'could not send an e-mail change confirmation');
+          throw new AppError('busy', a.verifySendFailed, undefined, 60);
+        }
+        if (result === 'wait') throw new AppError('rate_limited', a.emailChangeWait, undefined, VERIFY_RESEND_MS / 1000);
+        const pendingEmail = email.toLowerCase();
+        return reply.status(202).send({
+          user: apiUser(storage, user),
+          pendingEmail,
+          message: `Te hemos enviado un enlace a ${pendingEmail}. Tu email no cambiará hasta que lo abras (revisa también la carpeta de spam).`,
+        });
+      }
       try {
-        // A new address is not proved by the old one's verification (nor grants ADMIN_EMAILS anything),
-        // and a reset link mailed to the old address must not outlive the change.
-        const changed = email.toLowerCase() !== user.email.toLowerCase();
+        // Without mail nothing can be proved: the address changes at once, unverified (nor does it
+        // grant ADMIN_EMAILS anything), and no link mailed to the old address outlives the change.
         const row = await db.transaction().execute(async (trx) => {
           const updated = await updateUser(trx, user.id, changed ? { email, email_verified_at: null } : { email });
           await spendResetLinks(trx, user.id);
+          if (changed) await spendAddressLinks(trx, user.id);
           return updated;
         });
         return { user: apiUser(storage, sessionUserOfRow(row)) };

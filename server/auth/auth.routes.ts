@@ -21,6 +21,8 @@ import { createLoginGuard, type LoginGuard } from './login-guard';
 import { hashPassword, verifyPassword } from './passwords';
 import { bufferProfilePicture, storeProfilePicture } from './profile-picture';
 import { authRateLimits } from './rate-limits';
+import { sendVerificationMail } from '../account/email-verification';
+import { createMailer, type Mailer } from '../mail/mailer';
 import { CHALLENGE_COOKIE, CHALLENGE_LIFETIME_MS, createChallenge } from '../account/totp';
 import { endSession, startSession } from './sessions';
 
@@ -43,7 +45,7 @@ const emailTaken = () => new AppError('conflict', m.emailTaken, { email: [m.emai
  * else a form body is refused with 415, so a page on another site cannot post a plain HTML form
  * to login or logout.
  */
-async function registerRoute(app: FastifyInstance, context: AppContext, loginGuard: LoginGuard) {
+async function registerRoute(app: FastifyInstance, context: AppContext, loginGuard: LoginGuard, mailer: Mailer | undefined) {
   const { database, config, storage } = context;
   const { db } = database;
   await app.register(fastifyMultipart, {
@@ -85,8 +87,10 @@ async function registerRoute(app: FastifyInstance, context: AppContext, loginGua
             disabled_at: null,
           });
           // Joined with the account or not at all: an invitation taken meanwhile undoes the sign-up.
-          if (workspaceInvite) {
-            await acceptInvite(trx, workspaceInvite, user).catch((error: unknown) => {
+          // When mail can prove the address, joining waits for it (the invitation page, once
+          // confirmed): an invitation trusts no unconfirmed address (workspaces/invites.ts).
+          if (workspaceInvite && !mailer) {
+            await acceptInvite(trx, workspaceInvite, user, { confirmedOnly: false }).catch((error: unknown) => {
               throw error instanceof AppError ? new AppError('validation', error.message, { workspaceInvite: [error.message] }) : error;
             });
           }
@@ -94,6 +98,12 @@ async function registerRoute(app: FastifyInstance, context: AppContext, loginGua
         });
         await startSession(db, config, request, reply, row.id);
         await loginGuard.remember(request, reply, email);
+        if (mailer) {
+          // The link that proves the address; if it cannot go now, 'Reenviar' on /cuenta sends it.
+          await sendVerificationMail(db, config, mailer, Number(row.id)).catch((error: unknown) => {
+            request.log.error({ err: error }, 'could not send the sign-up e-mail verification');
+          });
+        }
         return reply.status(201).send({ user: apiUser(storage, sessionUserOfRow(row)) });
       } catch (error) {
         // No account, no picture, and the invitation still usable.
@@ -115,7 +125,9 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
   const shared = config.redisUrl ? createRedisAttemptStore(config.redisUrl, app.log) : undefined;
   if (shared) app.addHook('onClose', async () => shared.close());
   const loginGuard = createLoginGuard(config, shared ?? createMemoryAttemptStore());
-  await app.register((scope) => registerRoute(scope, context, loginGuard));
+  const mailer = createMailer(config);
+  if (mailer) app.addHook('onClose', async () => mailer.close());
+  await app.register((scope) => registerRoute(scope, context, loginGuard, mailer));
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const loginLimits = authRateLimits(context, 'login');
 

@@ -701,8 +701,19 @@ const matrix: Record<string, Entry> = {
     status: anyUser,
     request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/account/email/verification', headers: cookie ? { cookie } : {} }),
     check(_world, caller, response) {
-      if (caller === 'owner' || caller === 'other') expect(response.json()).toEqual({ verified: false, available: false });
+      if (caller === 'owner' || caller === 'other') expect(response.json()).toEqual({ verified: false, available: false, linkSent: false, pendingEmail: null });
     },
+  },
+  'POST /api/account/email/pending/resend': {
+    access: 'private',
+    // Without SMTP_URL (as here) no change ever waits: 404 for whoever is signed in.
+    status: { anonymous: 401, forged: 401, other: 404, owner: 404 },
+    request: (_world, _caller, cookie) => ({ method: 'POST', url: '/api/account/email/pending/resend', headers: cookie ? { cookie } : {} }),
+  },
+  'DELETE /api/account/email/pending': {
+    access: 'private',
+    status: { anonymous: 401, forged: 401, other: 404, owner: 404 },
+    request: (_world, _caller, cookie) => ({ method: 'DELETE', url: '/api/account/email/pending', headers: cookie ? { cookie } : {} }),
   },
   'POST /api/account/email/verification': {
     access: 'private',

@@ -8,6 +8,8 @@ export interface SmtpCapture {
   messages: ParsedMail[];
   /** The next message to arrive (or the first not yet taken), within the wait. */
   next(timeoutMs?: number): Promise<ParsedMail>;
+  /** The next message (not yet taken) that `matches`, within the wait; those before it are taken too. */
+  nextWhere(matches: (mail: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return {
+  const capture: SmtpCapture = {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     async next(timeoutMs = 10_000) {
@@ -46,6 +48,14 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       }
       return messages[taken++]!;
     },
+    async nextWhere(matches, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = await capture.next(Math.max(1, deadline - Date.now()));
+        if (matches(mail)) return mail;
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return capture;
 }

@@ -114,7 +114,7 @@ export async function invitesRoutes(app: FastifyInstance, context: AppContext, m
     { schema: { params: tokenParams, response: { 200: workspaceResponseSchema } }, preHandler: requireUser },
     async (request) => {
       const user = signedInUser(request);
-      const workspace = await db.transaction().execute((trx) => acceptInvite(trx, request.params.token, user));
+      const workspace = await db.transaction().execute((trx) => acceptInvite(trx, request.params.token, user, { confirmedOnly: mailer !== undefined }));
       return { workspace: workspaceOf(workspace) };
     },
   );

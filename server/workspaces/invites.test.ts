@@ -1,5 +1,6 @@
 import { adminMessages } from '@common/admin/admin-messages';
 import { workspaceMessages as m } from '@common/workspaces/workspace-messages';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../admin/admin-test-support';
 import { storeSignupMode } from '../admin/signup-policy';
@@ -19,6 +20,21 @@ const secretOf = (url: string) => {
   if (!match) throw new Error(`not an invitation link: ${url}`);
   return match[1]!;
 };
+
+const recipientOf = (mail: ParsedMail) => (mail.to && 'text' in mail.to ? mail.to.text : '');
+/** The next invitation mailed (sign-ups' confirmation links arrive in between). */
+const nextInvite = () => smtp.nextWhere((mail) => /te invita a/.test(mail.subject ?? ''));
+/** The token of the confirmation link a sign-up mailed to `email`. */
+async function signUpLink(email: string) {
+  const mail = await smtp.nextWhere((m) => recipientOf(m) === email && /verificar\?token=/.test(m.text ?? ''));
+  return new URL(mail.text!.match(/https?:\/\/\S+\/auth\/verificar\?token=[\w-]+/)![0]).searchParams.get('token')!;
+}
+/** Confirms `email` by the link its sign-up mailed there (`token` when already taken from the capture). */
+async function confirmAddress(t: TestApp, email: string, token?: string) {
+  token ??= await signUpLink(email);
+  const confirmed = await t.app.inject({ method: 'POST', url: '/api/auth/email-verification/confirm', payload: { token } });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+}
 
 async function signUp(t: TestApp, fields: Record<string, string>) {
   const body = await multipart({ name: 'Nueva', password: 'secreto-largo-1', ...fields, profileImage: { bytes: await makeImage(), filename: 'a.png', type: 'image/png' } });
@@ -43,6 +59,7 @@ describe.each(testDialects)('workspace invitations on %s', (dialect) => {
   it('mails the invitation, naming the workspace and who invites; its addressee sees it and accepts it once', async () => {
     const { workspace, admin } = await team(t, `Equipo Coral ${dialect}`);
     const guest = await person(t.app, 'Invitada Coral', `coral-${dialect}@corto.test`);
+    const guestLink = await signUpLink(guest.email);
     const made = await invite(admin.cookie, workspace.slug, `Coral-${dialect}@Corto.test`, 'editor');
     expect(made.statusCode, made.body).toBe(201);
     const created = made.json();
@@ -56,7 +73,7 @@ describe.each(testDialects)('workspace invitations on %s', (dialect) => {
     const stored = await t.database.db.selectFrom('workspace_invites').selectAll().where('id', '=', created.invite.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(secret);
 
-    const mail = await smtp.next();
+    const mail = await nextInvite();
     expect(mail.subject).toBe(`${admin.name} te invita a «${workspace.name}» en Corto`);
     expect(mail.text).toContain(created.invite.url);
     expect(mail.text).toContain(`«${workspace.name}»`);
@@ -79,6 +96,12 @@ describe.each(testDialects)('workspace invitations on %s', (dialect) => {
 
     const anonymous = await t.app.inject({ method: 'POST', url: `/api/invites/${secret}/accept` });
     expect(anonymous.statusCode).toBe(401);
+    // The address is the invitation's but nobody proved it yet: refused, saying what to do.
+    const unconfirmed = await call(t.app, guest.cookie, 'POST', `/api/invites/${secret}/accept`);
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json().error.message).toBe(m.inviteConfirmEmail);
+    expect((await t.app.inject({ method: 'GET', url: `/api/invites/${secret}` })).statusCode).toBe(200);
+    await confirmAddress(t, guest.email, guestLink);
     const accepted = await call(t.app, guest.cookie, 'POST', `/api/invites/${secret}/accept`);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().workspace).toEqual({ id: workspace.id, slug: workspace.slug, name: workspace.name, personal: false, role: 'editor' });
@@ -102,7 +125,7 @@ describe.each(testDialects)('workspace invitations on %s', (dialect) => {
     const { workspace, owner, viewer } = await team(t);
     const intruder = await person(t.app);
     const made = (await invite(owner.cookie, workspace.slug, `ambar-${dialect}@corto.test`, 'viewer')).json();
-    await smtp.next();
+    await nextInvite();
     const secret = secretOf(made.invite.url);
     const other = await call(t.app, intruder.cookie, 'POST', `/api/invites/${secret}/accept`);
     expect(other.statusCode).toBe(403);
@@ -119,7 +142,7 @@ describe.each(testDialects)('workspace invitations on %s', (dialect) => {
     expect((await call(t.app, owner.cookie, 'DELETE', `/api/workspaces/${workspace.slug}/invites/${made.invite.id}`)).statusCode).toBe(404);
 
     const again = (await invite(owner.cookie, workspace.slug, `ambar-${dialect}@corto.test`, 'viewer')).json();
-    await smtp.next();
+    await nextInvite();
     await t.database.db.updateTable('workspace_invites').set({ expires_at: Date.now() - 1 }).where('id', '=', again.invite.id).execute();
     const expired = await call(t.app, addressee.cookie, 'POST', `/api/invites/${secretOf(again.invite.url)}/accept`);
     expect(expired.statusCode).toBe(404);
@@ -136,7 +159,7 @@ describe.each(testDialects)('workspace invitations on %s', (dialect) => {
     expect(member.statusCode).toBe(409);
     expect(member.json().error.message).toBe(m.alreadyMember);
     expect((await invite(owner.cookie, workspace.slug, `dos-${dialect}@corto.test`)).statusCode).toBe(201);
-    await smtp.next();
+    await nextInvite();
     const pending = await invite(owner.cookie, workspace.slug, `dos-${dialect}@corto.test`);
     expect(pending.statusCode).toBe(409);
     expect(pending.json().error.message).toBe(m.invitePending);
@@ -149,11 +172,11 @@ describe.each(testDialects)('workspace invitations on %s', (dialect) => {
     expect(mine.json().error.message).toBe(m.personalNoMembers);
   });
 
-  it('lets an invitation\'s addressee sign up when sign-up is by invitation only, and joins them', async () => {
+  it('lets an invitation\'s addressee sign up when sign-up is by invitation only, and joins them once their address is confirmed', async () => {
     const { workspace, owner } = await team(t);
     const email = `registro-${dialect}@corto.test`;
     const made = (await invite(owner.cookie, workspace.slug, email, 'viewer')).json();
-    await smtp.next();
+    await nextInvite();
     const secret = secretOf(made.invite.url);
     await storeSignupMode(t.database.db, 'invite');
     try {
@@ -167,6 +190,11 @@ describe.each(testDialects)('workspace invitations on %s', (dialect) => {
       const signedUp = await signUp(t, { email, workspaceInvite: secret });
       expect(signedUp.statusCode, signedUp.body).toBe(201);
       const cookie = sessionCookie(signedUp);
+      // Signed up, but not joined until the address is proved: a leaked link is no use to a stranger.
+      expect((await call(t.app, cookie, 'GET', '/api/workspaces')).json().workspaces).toHaveLength(1);
+      expect((await call(t.app, cookie, 'POST', `/api/invites/${secret}/accept`)).json().error.message).toBe(m.inviteConfirmEmail);
+      await confirmAddress(t, email);
+      expect((await call(t.app, cookie, 'POST', `/api/invites/${secret}/accept`)).statusCode).toBe(200);
       const list = (await call(t.app, cookie, 'GET', '/api/workspaces')).json().workspaces;
       expect(list.map((w: { slug: string; role: string; personal: boolean }) => [w.personal, w.role])).toEqual([
         [true, 'owner'],
@@ -196,5 +224,18 @@ describe.each(testDialects)('workspace invitations without SMTP_URL on %s', (dia
     expect(made.statusCode).toBe(201);
     expect(made.json().mailed).toBe(false);
     expect(secretOf(made.json().invite.url)).toHaveLength(43);
+  });
+
+  it('lets the address alone decide, as no address can be confirmed without mail', async () => {
+    const { workspace, owner } = await team(t);
+    const guest = await person(t.app, 'Sin correo', `sin-correo-${dialect}@corto.test`);
+    const made = (await call(t.app, owner.cookie, 'POST', `/api/workspaces/${workspace.slug}/invites`, { email: guest.email, role: 'viewer' })).json();
+    const accepted = await call(t.app, guest.cookie, 'POST', `/api/invites/${secretOf(made.invite.url)}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const signedUpEmail = `sin-correo-nueva-${dialect}@corto.test`;
+    const other = (await call(t.app, owner.cookie, 'POST', `/api/workspaces/${workspace.slug}/invites`, { email: signedUpEmail, role: 'viewer' })).json();
+    const signedUp = await signUp(t, { email: signedUpEmail, workspaceInvite: secretOf(other.invite.url) });
+    expect(signedUp.statusCode, signedUp.body).toBe(201);
+    expect((await call(t.app, sessionCookie(signedUp), 'GET', '/api/workspaces')).json().workspaces).toHaveLength(2);
   });
 });

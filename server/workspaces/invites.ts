@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { WorkspaceInvitesTable } from '../db/schema';
 import type { Selectable } from 'kysely';
+import { isConfirmedEmail } from '../account/confirmed-email';
 import { newOneTimeToken } from '../account/one-time-link';
 import { hashToken } from '../auth/sessions';
 import { AppError } from '../http/app-error';
@@ -14,7 +15,10 @@ import type { CallerWorkspace } from './workspace-access';
 // Invitations into a workspace: a random secret (256 bits) in the link the addressee opens, of which
 // only the SHA-256 is stored; valid INVITE_VALID_DAYS, once, for the address it names. Accepting
 // it signs in or signs up first: when sign-up is by invitation only, it lets its addressee through
-// (server/admin/signup-policy.ts).
+// (server/admin/signup-policy.ts). When mail can prove addresses (SMTP_URL), only an account whose
+// address is the invitation's AND confirmed accepts it: a leaked link is no use to whoever signs
+// up with someone else's address. Without mail nothing can be confirmed, and the address alone
+// decides (docs/workspaces.md says why).
 
 /** The web app's page that shows and accepts an invitation. */
 export const INVITE_PAGE = '/invitacion';
@@ -112,17 +116,20 @@ export async function checkInviteFor(db: Database, secret: string, email: string
 }
 
 /**
- * The user joins the invitation's workspace with its role; run in a transaction. Taken by a
+ * The user joins the invitation's workspace with its role; run in a transaction. `confirmedOnly`
+ * (mail can prove addresses): refused until the account's address is confirmed. Taken by a
  * conditional update, so one invitation cannot be accepted twice, even at the same moment.
  */
 export async function acceptInvite(
   trx: Database,
   secret: string,
   user: { id: number; name: string; email: string },
+  { confirmedOnly }: { confirmedOnly: boolean },
   now = Date.now(),
 ): Promise<CallerWorkspace> {
   const row = await usableInvite(trx, secret, now);
   if (row.email !== user.email.toLowerCase()) throw new AppError('forbidden', m.inviteOtherEmail);
+  if (confirmedOnly && !(await isConfirmedEmail(trx, user.id))) throw new AppError('forbidden', m.inviteConfirmEmail);
   const member = await trx
     .selectFrom('workspace_members')
     .select('role')

@@ -98,6 +98,11 @@ function InvitationCard({ token, invite }: { token: string; invite: InvitePrevie
             </p>
           )}
           <FormAlert message={accept.isError ? refusalOf(accept.error) : undefined} />
+          {accept.isError && refusalOf(accept.error) === workspaceMessages.inviteConfirmEmail && (
+            <Link to="/cuenta#cuenta-email" className="text-sm text-teal-300 underline-offset-4 hover:underline">
+              Confirmar mi email en Mi cuenta
+            </Link>
+          )}
           <div>
             <Button
               loading={accept.isPending}

@@ -30,3 +30,16 @@ export function useConfirmVerification() {
       ]),
   });
 }
+
+/** 'Reenviar' for a change of address waiting: another link to the new address. */
+export const useResendEmailChange = () =>
+  useMutation({ mutationFn: () => apiFetch<{ message: string }>('/api/account/email/pending/resend', { method: 'POST' }) });
+
+/** 'Cancelar' a change of address waiting: its link stops working, the account keeps its address. */
+export function useCancelEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/api/account/email/pending', { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: emailVerificationQueryKey }),
+  });
+}

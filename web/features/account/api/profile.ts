@@ -1,3 +1,4 @@
+import type { ChangeEmailAnswer } from '@common/account/account-schemas';
 import type { User } from '@common/auth/auth-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
@@ -5,7 +6,7 @@ import { apiFetch } from '../../../api/client';
 // The account page's writes; each answer with a user updates the session everyone reads.
 const sessionQueryKey = ['auth', 'session'] as const;
 
-function useUserWrite<T>(write: (input: T) => Promise<{ user: User }>) {
+function useUserWrite<T, A extends { user: User }>(write: (input: T) => Promise<A>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: write, onSuccess: ({ user }) => queryClient.setQueryData(sessionQueryKey, user) });
 }
@@ -20,9 +21,10 @@ export const useUpdatePicture = () =>
     return apiFetch<{ user: User }>('/api/account/picture', { method: 'PUT', body: form });
   });
 
+/** With mail (202), the answer's user is unchanged and `pendingEmail` waits for its link; without, the address changed. */
 export const useChangeEmail = () =>
   useUserWrite((input: { email: string; password: string }) =>
-    apiFetch<{ user: User }>('/api/account/email', { method: 'POST', body: JSON.stringify(input) }),
+    apiFetch<ChangeEmailAnswer>('/api/account/email', { method: 'POST', body: JSON.stringify(input) }),
   );
 
 export function useChangePassword() {

@@ -9,7 +9,7 @@ import { FormField } from '../../../components/form/form-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { messageOf } from '../../../api/client';
-import { emailVerificationQueryKey } from '../api/email-verification';
+import { emailVerificationQueryKey, useEmailVerification } from '../api/email-verification';
 import { useChangeEmail, useUpdateName } from '../api/profile';
 import { EmailVerification } from './email-verification';
 import { Done, Section } from './section';
@@ -43,6 +43,8 @@ export function NameSection({ user }: { user: User }) {
 export function EmailSection({ user }: { user: User }) {
   const mutation = useChangeEmail();
   const queryClient = useQueryClient();
+  // Whether this server mails links: then a new address waits for its own.
+  const mailed = useEmailVerification().data?.available === true;
   const form = useForm<z.input<typeof changeEmailSchema>, unknown, z.output<typeof changeEmailSchema>>({
     resolver: zodResolver(changeEmailSchema),
     criteriaMode: 'all',
@@ -51,9 +53,10 @@ export function EmailSection({ user }: { user: User }) {
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     mutation.mutate(values, {
-      onSuccess: () => {
-        form.reset({ email: values.email, password: '' });
-        // A new address starts unverified.
+      onSuccess: (answer) => {
+        // With mail the address stays until the new one is confirmed (the answer's user is unchanged).
+        form.reset({ email: answer.user.email, password: '' });
+        // A new address starts unverified; a change waiting shows under the form.
         void queryClient.invalidateQueries({ queryKey: emailVerificationQueryKey });
       },
       onError: (error) => applyServerFields(error, form.setError),
@@ -61,7 +64,11 @@ export function EmailSection({ user }: { user: User }) {
     () => mutation.reset(),
   );
   return (
-    <Section id="cuenta-email" title="Email" description="Para cambiarlo, confirma con tu contraseña. Una dirección nueva hay que verificarla de nuevo.">
+    <Section id="cuenta-email" title="Email" description={
+        mailed
+          ? 'Para cambiarlo, confirma con tu contraseña. El cambio se hará cuando abras el enlace que enviaremos a la nueva dirección.'
+          : 'Para cambiarlo, confirma con tu contraseña.'
+      }>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <FormField id="account-email" label="Email" type="email" autoComplete="email" error={errors.email} {...form.register('email', { onChange: () => mutation.reset() })} />
         <FormField
@@ -73,7 +80,11 @@ export function EmailSection({ user }: { user: User }) {
           {...form.register('password')}
         />
         {mutation.isError && !errors.email && !errors.password && <Alert>{messageOf(mutation.error)}</Alert>}
-        {mutation.isSuccess && <Done>Email cambiado</Done>}
+        {mutation.isSuccess && (
+          <div className="[overflow-wrap:anywhere]">
+            <Done>{mutation.data.message ?? 'Email cambiado'}</Done>
+          </div>
+        )}
         <Button type="submit" loading={mutation.isPending} className="justify-self-start">
           Cambiar email
         </Button>
