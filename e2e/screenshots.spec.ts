@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { test } from './fixtures';
+import { liveAndWebhookScreens } from './helpers/live-and-webhook-screens';
 import { screens } from './helpers/screens';
 
 // Kept as artifacts to look at, not compared against a baseline.
 const outDir = path.join(import.meta.dirname, 'artifacts', 'screenshots');
 const widths = [1280, 375];
 
-for (const screen of screens) {
+for (const screen of [...screens, ...liveAndWebhookScreens]) {
   for (const width of widths) {
     test(`screenshot of ${screen.name} at ${width} px`, async ({ page, consoleErrors }) => {
       screen.consoleErrors?.forEach((pattern) => consoleErrors.allow(pattern));
