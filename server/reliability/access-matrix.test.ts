@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkAs } from '../links/links.test-support';
 import { createTokenAs } from '../tokens/tokens.test-support';
 import { agents } from '../redirect/redirect.test-support';
+import { injectUntilFirstChunk } from '../test/inject-stream';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { makeImage, multipart, registerUser, sameOrigin, sessionCookie } from '../test/test-users';
 import { apiRouteKeys } from './registered-routes';
@@ -59,22 +60,8 @@ const ownerOnly = { anonymous: 401, forged: 401, other: 404, owner: 200 };
 // Live feed block: its answer is a stream that lasts as long as the watcher, so it is read up to
 // its first event (the "connected" comment) and let go; refusals are read whole.
 const STREAMING_ROUTES = new Set(['GET /api/links/:id/live', 'HEAD /api/links/:id/live']);
-async function injectRoute(app: TestApp['app'], key: string, options: InjectOptions): Promise<LightMyRequestResponse> {
-  if (!STREAMING_ROUTES.has(key)) return app.inject(options);
-  const response = await app.inject({ ...options, payloadAsStream: true });
-  const stream = response.stream();
-  const chunks: Buffer[] = [];
-  await new Promise<void>((resolve) => {
-    stream.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      if (response.statusCode === 200) resolve();
-    });
-    stream.on('end', () => resolve());
-    stream.on('error', () => resolve());
-  });
-  stream.destroy();
-  const body = Buffer.concat(chunks).toString('utf8');
-  return { statusCode: response.statusCode, headers: response.headers, body, json: () => JSON.parse(body) as unknown } as unknown as LightMyRequestResponse;
+function injectRoute(app: TestApp['app'], key: string, options: InjectOptions): Promise<LightMyRequestResponse> {
+  return STREAMING_ROUTES.has(key) ? injectUntilFirstChunk(app, options) : app.inject(options);
 }
 
 const anyUser = { anonymous: 401, forged: 401, other: 200, owner: 200 };
