@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { test } from './fixtures';
+import { liveAndWebhookScreens } from './helpers/live-and-webhook-screens';
 import { mailScreens } from './helpers/mail-screens';
 import { type MailServer, startMailServer } from './helpers/mail-server';
 import { screens } from './helpers/screens';
@@ -8,7 +9,7 @@ import { screens } from './helpers/screens';
 const outDir = path.join(import.meta.dirname, 'artifacts', 'screenshots');
 const widths = [1280, 375];
 
-for (const screen of screens) {
+for (const screen of [...screens, ...liveAndWebhookScreens]) {
   for (const width of widths) {
     test(`screenshot of ${screen.name} at ${width} px`, async ({ page, consoleErrors }) => {
       screen.consoleErrors?.forEach((pattern) => consoleErrors.allow(pattern));

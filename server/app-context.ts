@@ -8,6 +8,7 @@ import type { LinkCache } from './redirect/link-cache';
 import type { LimiterFactory } from './rate-limits/shared-limiter';
 import type { TokenCache } from './tokens/token-cache';
 import type { ObjectStorage } from './storage/storage';
+import type { LiveFeed } from './webhooks/live-feed';
 
 /** What every capability's routes may use; built once in buildApp. */
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   clickLimits: ClickLimits;
   /** Queued clicks; clickWriter.flush() writes them now (drained on app close). */
   clickWriter: ClickWriter;
+  /** Written clicks to whoever watches their link, on every instance (Redis when REDIS_URL is set). */
+  liveFeed: LiveFeed;
   /** Rate limits shared by every instance through Redis (REDIS_URL), in memory otherwise. */
   limiters: LimiterFactory;
   /** API tokens by hash; tokenCache.forget / forgetUser when tokens end (every instance hears it). */

@@ -47,6 +47,8 @@ import { statsRoutes } from './stats/stats.routes';
 import { mcpRoutes } from './mcp/mcp.routes';
 import { workspacesPlugin } from './workspaces/workspaces.plugin';
 import { rememberWorkspaceParam } from './workspaces/workspace-access';
+import { createLiveFeed } from './webhooks/live-feed';
+import { liveFeedRoutes } from './webhooks/live-feed.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -100,6 +102,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   const hostedDomains = createHostedDomains(database.db, config.publicBaseUrl);
   await hostedDomains.load();
   await promoteAdminEmails(database.db, config.adminEmails);
+  const liveFeed = createLiveFeed({ db: database.db, publicBaseUrl: config.publicBaseUrl, redisUrl: config.redisUrl, log: app.log });
   const context: AppContext = {
     config,
     database,
@@ -121,7 +124,9 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       log: app.log,
       flushMs: config.clickFlushMs,
       queueLimit: config.clickQueueLimit,
+      onWritten: (batch) => liveFeed.written(batch),
     }),
+    liveFeed,
     limiters: createLimiterFactory({ redisUrl: config.redisUrl, log: app.log }),
     tokenCache: createTokenCache({ db: database.db, redisUrl: config.redisUrl, log: app.log }),
   };
@@ -149,6 +154,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   app.addHook('onClose', async () => {
     reachability.close();
     await context.clickWriter.close();
+    await context.liveFeed.close();
     await clickLimits.close();
     await context.linkCache.close();
     await context.limiters.close();
@@ -197,6 +203,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     await api.register(linksRoutes, context);
     await api.register(statsRoutes, context);
     await api.register(mcpRoutes, context);
+    await api.register(liveFeedRoutes, context);
     await api.register(tokensRoutes, context);
     await api.register(workspacesPlugin, context);
     await api.register(domainsRoutes, context);

@@ -39,6 +39,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'debe ser una dirección redis://servidor:puerto' }).optional(),
   LINK_CACHE_SIZE: z.coerce.number({ error: 'debe ser un número' }).int().min(1).default(100_000),
+  LIVE_FEED_HEARTBEAT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(100).max(60_000).default(15_000),
   CLICK_FLUSH_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(10).max(5000).default(100),
   CLICK_QUEUE_LIMIT: z.coerce.number({ error: 'debe ser un número' }).int().min(1000).default(200_000),
   AUTH_RATE_LIMIT_IP: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(30),
@@ -113,6 +114,8 @@ export interface Config {
   linkCacheSize: number;
   /** How often queued clicks are written: the most a crash can lose. */
   clickFlushMs: number;
+  /** The live feed's comment line, and its check that the caller may still watch, every this long. */
+  liveFeedHeartbeatMs: number;
   /** Clicks held in memory while the database is away; beyond it new ones are shed (and logged). */
   clickQueueLimit: number;
   /** Login and registration attempts per client (IPv4 address or IPv6 /64) per minute; 0 turns the limit off. */
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: vars.REDIS_URL,
     linkCacheSize: vars.LINK_CACHE_SIZE,
     clickFlushMs: vars.CLICK_FLUSH_MS,
+    liveFeedHeartbeatMs: vars.LIVE_FEED_HEARTBEAT_MS,
     clickQueueLimit: vars.CLICK_QUEUE_LIMIT,
     authRateLimitPerIp: vars.AUTH_RATE_LIMIT_IP,
     authRateLimitPerEmail: vars.AUTH_RATE_LIMIT_EMAIL,

@@ -8,6 +8,8 @@ export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18
 export const WEBHOOK_URL_MAX = 2000;
 /** Deliveries kept and shown per webhook. */
 export const WEBHOOK_DELIVERIES_SHOWN = 100;
+/** Live feeds a user may have open at once (on one instance). */
+export const LIVE_STREAMS_PER_USER = 10;
 /** At most this many links in a webhook's filter. */
 export const WEBHOOK_LINKS_MAX = 100;
 
@@ -42,4 +44,13 @@ export const webhookMessages = {
   disabledAfterFailures: `Desactivado tras ${WEBHOOK_DISABLE_AFTER_FAILURES} envíos fallidos seguidos`,
   sendTest: 'Enviar prueba',
   live: 'En directo',
+  // The live feed (its route and the detail page's panel).
+  liveTooMany: `Tienes demasiadas ventanas con el directo abierto (como máximo ${LIVE_STREAMS_PER_USER}): cierra alguna y vuelve a intentarlo`,
+  liveConnected: 'Conectado',
+  liveReconnecting: 'Reconectando…',
+  liveEnded: 'Desconectado: vuelve a cargar la página para seguir viendo los clics',
+  liveWaiting: 'Esperando clics… Aparecerán aquí en cuanto alguien abra el enlace, sin recargar la página.',
+  liveQr: 'QR',
+  liveBot: 'Bot',
+  liveDirect: 'Directo',
 } as const;

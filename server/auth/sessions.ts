@@ -123,6 +123,21 @@ export async function sessionUser(
   return { ...sessionUserOfRow(row), sessionId: row.public_id };
 }
 
+/**
+ * Whether the session of a token hash still holds (not ended, not expired, its account enabled),
+ * without renewing it: for a long answer (the live feed) that checks now and then after its headers went.
+ */
+export async function sessionStillValid(db: Database, tokenHash: string, now = Date.now()): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select('sessions.expires_at')
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('users.disabled_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined && Number(row.expires_at) > now;
+}
+
 /** Ends the request's session on the server and in the browser. */
 export async function endSession(db: Database, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];

@@ -55,9 +55,14 @@ export interface ClickWriterOptions {
   log: FastifyBaseLogger;
   flushMs: number;
   queueLimit: number;
+  /**
+   * Told of each batch once it is written (the live feed). Synchronous: the batch is emptied for
+   * reuse as soon as it returns.
+   */
+  onWritten?: (batch: VisitBatch) => void;
 }
 
-export function createClickWriter({ database, geo, log, flushMs, queueLimit }: ClickWriterOptions): ClickWriter {
+export function createClickWriter({ database, geo, log, flushMs, queueLimit, onWritten }: ClickWriterOptions): ClickWriter {
   const sink = openClickSink(database, log, () => geo ?? openGeo(log));
   const pool = new VisitBatchPool(MAX_BATCH, BATCHES_KEPT);
   // Oldest first; visits are appended to the last. A full one is written at once, without waiting
@@ -96,6 +101,11 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit }: C
       pending.pop();
       pendingCount -= batch.count;
       counts.written += batch.count;
+      try {
+        onWritten?.(batch);
+      } catch (error) {
+        log.warn({ err: error }, 'click writer: a listener of written batches failed');
+      }
       pool.give(batch);
       if (failingSince) log.info({ downMs: Date.now() - failingSince, queued: queued() }, 'click writer: database back');
       failingSince = 0;

@@ -98,6 +98,14 @@ export class VisitBatch {
     return unpackVisits(this.packed());
   }
 
+  /** The visits of the links `wanted` picks, as objects; the others stay packed (a scan of their ids). */
+  visitsOf(wanted: (urlId: number) => boolean): Visit[] {
+    const picked: Visit[] = [];
+    const { urlIds } = this.view;
+    for (let i = 0; i < this.count; i++) if (wanted(urlIds[i]!)) picked.push(unpackVisits(this.packed(), i, i + 1)[0]!);
+    return picked;
+  }
+
   packed(): PackedVisits {
     const packed: PackedVisits = { count: this.count, capacity: this.capacity, fixed: this.fixed, text: this.textMemory };
     if (this.destinations) packed.destinations = this.destinations.buffer as SharedArrayBuffer;

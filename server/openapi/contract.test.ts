@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkAs } from '../links/links.test-support';
+import { injectUntilFirstChunk } from '../test/inject-stream';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser, sameOrigin } from '../test/test-users';
 import { bearer, createTokenAs } from '../tokens/tokens.test-support';
@@ -77,14 +78,15 @@ describe.each(testDialects)('contract tests from the OpenAPI document on %s', (d
         const send = async (extra: Partial<InjectOptions> & { path?: string }) => {
           requests += 1;
           const url = extra.path ?? (await concretePath(path));
-          const response = await t.app.inject({
+          const options: InjectOptions = {
             method: method.toUpperCase() as InjectOptions['method'],
             url,
             headers: { ...credentials(operation), ...(extra.headers as Record<string, string> | undefined) },
             ...(extra.query ? { query: extra.query } : {}),
             ...(extra.payload !== undefined ? { payload: extra.payload } : {}),
-          });
-          return response;
+          };
+          // An answer that streams for as long as it is read (the live feed) is read up to its first event.
+          return operation.responses['200']?.content?.['text/event-stream'] ? injectUntilFirstChunk(t.app, options) : t.app.inject(options);
         };
 
         const json = operation.requestBody?.content['application/json'];

@@ -142,6 +142,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       const bearer = tokenMayCall(url) || tokenOnly(url);
       // Answers with no schema of their own: a CSV, an empty 200, an empty 204.
       if (url.endsWith('.csv')) responses['200'] = { description: 'CSV (UTF-8)', content: { 'text/csv': { schema: { type: 'string' } } } };
+      if (url.endsWith('/live')) {
+        responses['200'] = { description: 'Server-Sent Events: el data de cada evento es un clic (ClickEventData)', content: { 'text/event-stream': { schema: { type: 'string' } } } };
+      }
       if (!Object.keys(responses).some((status) => status.startsWith('2'))) {
         responses[method === 'DELETE' || method === 'POST' ? '204' : '200'] =
           method === 'DELETE' || method === 'POST' ? { type: 'null', description: 'Hecho, sin contenido' } : { description: 'Correcto', type: 'object' };

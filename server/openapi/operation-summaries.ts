@@ -49,6 +49,7 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/links/:id/stats': 'Estadísticas de un link',
   'POST /api/mcp': 'Hablar con Corto desde un asistente (MCP: crear, buscar y editar links, leer sus estadísticas)',
   'GET /api/links/:id/clicks.csv': 'Exportar los clics de un link en CSV',
+  'GET /api/links/:id/live': 'Ver los clics de un link en directo (Server-Sent Events)',
   'GET /api/tokens': 'Listar tus tokens de API',
   'POST /api/tokens': 'Crear un token de API',
   'DELETE /api/tokens': 'Revocar todos tus tokens de API',

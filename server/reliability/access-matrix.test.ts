@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkAs } from '../links/links.test-support';
 import { createTokenAs } from '../tokens/tokens.test-support';
 import { agents } from '../redirect/redirect.test-support';
+import { injectUntilFirstChunk } from '../test/inject-stream';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { makeImage, multipart, registerUser, sameOrigin, sessionCookie } from '../test/test-users';
 import { apiRouteKeys } from './registered-routes';
@@ -56,6 +57,14 @@ const publicPage = (url: string): Entry => ({
   request: () => ({ method: 'GET', url }),
 });
 const ownerOnly = { anonymous: 401, forged: 401, other: 404, owner: 200 };
+
+// Live feed block: its answer is a stream that lasts as long as the watcher, so it is read up to
+// its first event (the "connected" comment) and let go; refusals are read whole.
+const STREAMING_ROUTES = new Set(['GET /api/links/:id/live', 'HEAD /api/links/:id/live']);
+function injectRoute(app: TestApp['app'], key: string, options: InjectOptions): Promise<LightMyRequestResponse> {
+  return STREAMING_ROUTES.has(key) ? injectUntilFirstChunk(app, options) : app.inject(options);
+}
+
 const anyUser = { anonymous: 401, forged: 401, other: 200, owner: 200 };
 // The owner is also the install's admin; the other user is not.
 const adminOnly = { anonymous: 401, forged: 401, other: 403, owner: 200 };
@@ -510,6 +519,19 @@ const matrix: Record<string, Entry> = {
       if (caller === 'owner') expect(response.body.trim().split('\n').length).toBeGreaterThanOrEqual(2);
     },
   },
+  // Live feed block.
+  'GET /api/links/:id/live': {
+    access: 'private',
+    status: ownerOnly,
+    request: ({ ownerLink }, _caller, cookie) => ({
+      method: 'GET',
+      url: `/api/links/${ownerLink.id}/live`,
+      headers: cookie ? { cookie } : {},
+    }),
+    check(_world, caller, response) {
+      if (caller === 'owner') expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    },
+  },
   'GET /api/tokens': {
     access: 'private',
     status: anyUser,
@@ -817,7 +839,7 @@ describe.each(testDialects)('access matrix of every /api route on %s', (dialect)
       for (const caller of callers) {
         // As the web app calls them: a browser marks its own writes same-origin.
         const options = await entry.request(world, caller, cookieOf(world, caller));
-        const response = await world.t.app.inject({ ...options, headers: { ...sameOrigin, ...options.headers } });
+        const response = await injectRoute(world.t.app, key, { ...options, headers: { ...sameOrigin, ...options.headers } });
         const label = `${key} as ${caller}: ${response.body.slice(0, 300)}`;
         expect(response.statusCode, label).toBe(entry.status[caller]);
         expect(response.statusCode, label).toBeLessThan(500);
@@ -912,6 +934,7 @@ const roleMatrix: Record<string, RoleEntry> = {
   'GET /api/links/:id/stats': teamLinkRow((link) => `/api/links/${link.id}/stats`),
   'GET /api/links/:id/qr': teamLinkRow((link) => `/api/links/${link.id}/qr?format=svg`),
   'GET /api/links/:id/clicks.csv': teamLinkRow((link) => `/api/links/${link.id}/clicks.csv`),
+  'GET /api/links/:id/live': teamLinkRow((link) => `/api/links/${link.id}/live`),
   'PATCH /api/links/:id': {
     status: write(200),
     request: (world, role) => asRole(world, role, 'PATCH', `/api/links/${world.teamLink.id}`, { title: `Cambiado por ${role}` }),
@@ -1091,7 +1114,7 @@ describe.each(testDialects)('access matrix of the workspace routes by role on %s
       const entry = roleEntryFor(key)!;
       for (const role of roles) {
         const options = await entry.request(world, role);
-        const response = await world.t.app.inject({ ...options, headers: { ...sameOrigin, ...options.headers } });
+        const response = await injectRoute(world.t.app, key, { ...options, headers: { ...sameOrigin, ...options.headers } });
         const label = `${key} as ${role}: ${response.body.slice(0, 300)}`;
         expect(response.statusCode, label).toBe(entry.status[role]);
         if (response.statusCode >= 400 && !key.startsWith('HEAD ')) {

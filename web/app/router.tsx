@@ -14,6 +14,7 @@ const DashboardPage = lazyScreen(() => import('../features/links/dashboard-page'
 const LinkDetailPage = lazyScreen(() => import('../features/links/link-detail-page').then((m) => m.LinkDetailPage));
 const TokensPage = lazyScreen(() => import('../features/tokens/tokens-page').then((m) => m.TokensPage));
 const DomainsPage = lazyScreen(() => import('../features/domains/domains-page').then((m) => m.DomainsPage));
+const WebhooksPage = lazyScreen(() => import('../features/webhooks/webhooks-page').then((m) => m.WebhooksPage));
 const AccountPage = lazyScreen(() => import('../features/account/account-page').then((m) => m.AccountPage));
 const ForgotPasswordPage = lazyScreen(() => import('../features/account/forgot-password-page').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyScreen(() => import('../features/account/reset-password-page').then((m) => m.ResetPasswordPage));
@@ -47,6 +48,7 @@ export function AppRoutes() {
           <Route path="/w/:slug/*" element={<WorkspaceRoutes />} />
           <Route path="/cuenta/tokens" element={<TokensPage />} />
           <Route path="/cuenta/dominios" element={<DomainsPage />} />
+          <Route path="/cuenta/webhooks" element={<WebhooksPage />} />
           <Route path="/cuenta" element={<AccountPage />} />
           <Route path="/admin" element={<AdminLayout />}>
             <Route index element={<Navigate to="/admin/usuarios" replace />} />

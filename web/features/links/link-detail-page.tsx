@@ -7,6 +7,7 @@ import { BarLoader } from '../../components/ui/bar-loader';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toaster';
 import { LinkStatsCard } from '../stats/components/link-stats-card';
+import { LiveClicksCard } from '../stats/components/live-clicks-card';
 import { useLink } from './api/get-link';
 import { CopyLinkButton } from './components/copy-link-button';
 import { DeleteLinkButton } from './components/delete-link-button';
@@ -114,6 +115,7 @@ export function LinkDetailPage() {
       </Card>
       {/* Mounted only now that the link has loaded: the spec asks for stats after the link. */}
       <LinkStatsCard linkId={link.id} routing={routingOf(link)} />
+      <LiveClicksCard linkId={link.id} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { roleMay } from '@common/workspaces/workspace-roles';
 import { workspaceMessages } from '@common/workspaces/workspace-messages';
 import { Fragment } from 'react';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
@@ -8,7 +9,7 @@ import { buttonVariants } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useWorkspaces } from './api/workspaces';
 import { CurrentWorkspaceProvider } from './current-workspace';
-import { workspaceActivityPath, workspaceDomainsPath, workspaceHomePath, workspaceMembersPath } from './workspace-path';
+import { workspaceActivityPath, workspaceDomainsPath, workspaceHomePath, workspaceMembersPath, workspaceWebhooksPath } from './workspace-path';
 
 /**
  * /w/{slug}/...: the screens of one workspace. Finds it among the caller's workspaces (asked again
@@ -38,7 +39,7 @@ export function WorkspaceLayout() {
   }
   return (
     <CurrentWorkspaceProvider workspace={workspace}>
-      {!workspace.personal && <WorkspaceNav slug={workspace.slug} />}
+      {!workspace.personal && <WorkspaceNav slug={workspace.slug} manages={roleMay(workspace.role, 'manage')} />}
       {/* Another workspace is another screen: nothing selected or typed in one carries over. */}
       <Fragment key={workspace.slug}>
         <Outlet />
@@ -53,8 +54,8 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
     isActive && 'bg-slate-800 text-white',
   );
 
-/** A team workspace's pages: its links, its members, what happened in it, its tokens and domains. */
-function WorkspaceNav({ slug }: { slug: string }) {
+/** A team workspace's pages: its links, its members, what happened in it, its tokens and domains (and webhooks, for its admins). */
+function WorkspaceNav({ slug, manages }: { slug: string; manages: boolean }) {
   return (
     // Five tabs are wider than a 375 px phone: they wrap to a second row there rather than hide sideways.
     <nav aria-label="Espacio de trabajo" className="mb-6 -mt-2 flex flex-wrap gap-1 border-b border-slate-800 pb-2 sm:-mt-4">
@@ -75,6 +76,11 @@ function WorkspaceNav({ slug }: { slug: string }) {
       <NavLink to={workspaceDomainsPath(slug)} className={tabClass}>
         Dominios
       </NavLink>
+      {manages && (
+        <NavLink to={workspaceWebhooksPath(slug)} className={tabClass}>
+          Webhooks
+        </NavLink>
+      )}
     </nav>
   );
 }

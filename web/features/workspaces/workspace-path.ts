@@ -36,5 +36,9 @@ export function workspaceDomainsPath(scope: WorkspaceScope): string {
   return scope === null ? '/cuenta/dominios' : `${segment(scope)}/dominios`;
 }
 
+export function workspaceWebhooksPath(scope: WorkspaceScope): string {
+  return scope === null ? '/cuenta/webhooks' : `${segment(scope)}/webhooks`;
+}
+
 /** The invitation page an invitation's address opens. */
 export const invitationPath = (token: string) => `/invitacion/${encodeURIComponent(token)}`;

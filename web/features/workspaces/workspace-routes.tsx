@@ -10,6 +10,7 @@ const TokensPage = lazyScreen(() => import('../tokens/tokens-page').then((m) => 
 const MembersPage = lazyScreen(() => import('./members-page').then((m) => m.MembersPage));
 const ActivityPage = lazyScreen(() => import('./activity-page').then((m) => m.ActivityPage));
 const DomainsPage = lazyScreen(() => import('../domains/domains-page').then((m) => m.DomainsPage));
+const WebhooksPage = lazyScreen(() => import('../webhooks/webhooks-page').then((m) => m.WebhooksPage));
 
 export function WorkspaceRoutes() {
   return (
@@ -21,6 +22,7 @@ export function WorkspaceRoutes() {
         <Route path="actividad" element={<ActivityPage />} />
         <Route path="tokens" element={<TokensPage />} />
         <Route path="dominios" element={<DomainsPage />} />
+        <Route path="webhooks" element={<WebhooksPage />} />
       </Route>
     </Routes>
   );

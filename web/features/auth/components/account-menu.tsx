@@ -1,5 +1,5 @@
 import type { User } from '@common/auth/auth-schemas';
-import { Globe, KeyRound, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { Globe, KeyRound, LayoutDashboard, LogOut, ShieldCheck, UserRound, Webhook } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../../../components/ui/avatar';
 import {
@@ -70,6 +70,12 @@ export function AccountMenu({ user }: { user: User }) {
           <Link to="/cuenta/dominios">
             <Globe aria-hidden />
             Dominios
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/cuenta/webhooks">
+            <Webhook aria-hidden />
+            Webhooks
           </Link>
         </DropdownMenuItem>
         {user.role === 'admin' && (
