@@ -42,6 +42,8 @@ import { createTokenCache } from './tokens/token-cache';
 import { tokensRoutes } from './tokens/tokens.routes';
 import { staticRoutes } from './static/static.routes';
 import { statsRoutes } from './stats/stats.routes';
+import { webhooksRoutes } from './webhooks/webhook.routes';
+import { createWebhooks } from './webhooks/webhooks';
 import { workspacesPlugin } from './workspaces/workspaces.plugin';
 import { rememberWorkspaceParam } from './workspaces/workspace-access';
 
@@ -97,6 +99,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   const hostedDomains = createHostedDomains(database.db, config.publicBaseUrl);
   await hostedDomains.load();
   await promoteAdminEmails(database.db, config.adminEmails);
+  const webhooks = createWebhooks({ database, config, log: app.log });
   const context: AppContext = {
     config,
     database,
@@ -118,12 +121,16 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       log: app.log,
       flushMs: config.clickFlushMs,
       queueLimit: config.clickQueueLimit,
+      webhooks: { announcement: webhooks.clickAnnouncement, announced: webhooks.announced },
     }),
+    webhooks,
     limiters: createLimiterFactory({ redisUrl: config.redisUrl, log: app.log }),
     tokenCache: createTokenCache({ db: database.db, redisUrl: config.redisUrl, log: app.log }),
   };
   // Shared limits count in Redis from the first request (or know at once that it is away).
   await context.limiters.settled;
+  // The enabled webhooks read and the outbox's dispatcher running (stopped on close).
+  await webhooks.start();
   app.decorate('appContext', context);
 
   const https = config.publicBaseUrl.startsWith('https:');
@@ -140,6 +147,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   app.addHook('onClose', async () => {
     reachability.close();
     await context.clickWriter.close();
+    await webhooks.close();
     await clickLimits.close();
     await context.linkCache.close();
     await context.limiters.close();
@@ -187,6 +195,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     await api.register(tokensRoutes, context);
     await api.register(workspacesPlugin, context);
     await api.register(domainsRoutes, context);
+    await api.register(webhooksRoutes, context);
     await api.register(openApiRoutes);
     await api.register(adminRoutes, context);
   });
