@@ -2,6 +2,7 @@ import { WEBHOOK_DELIVERIES_SHOWN, WEBHOOK_DISABLE_AFTER_FAILURES, WEBHOOK_RETRY
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recordVisits, visitFrom } from '../clicks/clicks.test-support';
 import { createLinkAs } from '../links/links.test-support';
+import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { person, type Person, team, type Team } from '../workspaces/workspaces.test-support';
 import { createWebhookAs, eventually, type Receiver, startReceiver, webhookCall } from './webhooks.test-support';
@@ -17,11 +18,16 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
   let t: TestApp;
   let ana: Person;
   let receiver: Receiver;
+  let smtp: SmtpCapture;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { ALLOW_PRIVATE_DESTINATIONS: 'true', AUTH_RATE_LIMIT_IP: '0', AUTH_RATE_LIMIT_EMAIL: '0', LINKS_PER_HOUR: '0' });
+    smtp = await startSmtpCapture();
+    t = await createTestApp(dialect, { SMTP_URL: smtp.url, ALLOW_PRIVATE_DESTINATIONS: 'true', AUTH_RATE_LIMIT_IP: '0', AUTH_RATE_LIMIT_EMAIL: '0', LINKS_PER_HOUR: '0' });
     ana = await person(t.app, 'Ana');
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
   afterEach(async () => {
     await receiver?.close();
     // Each test's webhooks gone, so the next one starts from none.
@@ -68,7 +74,7 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     for (const [body, field, message] of cases) {
       const response = await webhookCall(t.app, ana.cookie, 'POST', '/api/webhooks', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(JSON.stringify(response.json().fields?.[field] ?? response.json()), JSON.stringify(body)).toContain(message);
+      expect(response.json().error.fields?.[field], `${JSON.stringify(body)} ${response.body}`).toContain(message);
     }
     expect(await t.database.db.selectFrom('webhooks').selectAll().execute()).toEqual([]);
   });
@@ -163,6 +169,14 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     await eventually(async () => (await read()).enabled === false, 'disabled');
     expect(await read()).toMatchObject({ enabled: false, disabledReason: m.disabledAfterFailures });
     expect((await read()).failuresInARow).toBeGreaterThanOrEqual(WEBHOOK_DISABLE_AFTER_FAILURES);
+    // Each admin and owner hears it, in Spanish.
+    const mails = [await smtp.next(), await smtp.next()];
+    expect(mails.map((mail) => (mail.to as { text: string }).text).sort()).toEqual([crew.owner.email, crew.admin.email].sort());
+    for (const mail of mails) {
+      expect(mail.subject).toBe(`Webhook desactivado en «${crew.workspace.name}»`);
+      expect(mail.text).toContain(receiver.url);
+      expect(mail.text).toContain('Los avisos pendientes se conservan');
+    }
     // An editor may not see or change webhooks.
     expect((await webhookCall(t.app, crew.editor.cookie, 'GET', '/api/webhooks', undefined, crew.workspace.slug)).statusCode).toBe(403);
     // Enabled again by hand: the count starts over.
