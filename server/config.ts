@@ -40,6 +40,8 @@ const envSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'debe ser una dirección redis://servidor:puerto' }).optional(),
   LINK_CACHE_SIZE: z.coerce.number({ error: 'debe ser un número' }).int().min(1).default(100_000),
   CLICK_FLUSH_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(10).max(5000).default(100),
+  // How long an instance holds the webhook deliveries it claimed before another may send them (a crashed one's).
+  WEBHOOK_LEASE_SECONDS: z.coerce.number({ error: 'debe ser un número de segundos' }).int().min(2).max(3600).default(60),
   CLICK_QUEUE_LIMIT: z.coerce.number({ error: 'debe ser un número' }).int().min(1000).default(200_000),
   AUTH_RATE_LIMIT_IP: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(30),
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(10),
@@ -113,6 +115,8 @@ export interface Config {
   linkCacheSize: number;
   /** How often queued clicks are written: the most a crash can lose. */
   clickFlushMs: number;
+  /** WEBHOOK_LEASE_SECONDS, in ms. */
+  webhookLeaseMs: number;
   /** Clicks held in memory while the database is away; beyond it new ones are shed (and logged). */
   clickQueueLimit: number;
   /** Login and registration attempts per client (IPv4 address or IPv6 /64) per minute; 0 turns the limit off. */
@@ -224,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: vars.REDIS_URL,
     linkCacheSize: vars.LINK_CACHE_SIZE,
     clickFlushMs: vars.CLICK_FLUSH_MS,
+    webhookLeaseMs: vars.WEBHOOK_LEASE_SECONDS * 1000,
     clickQueueLimit: vars.CLICK_QUEUE_LIMIT,
     authRateLimitPerIp: vars.AUTH_RATE_LIMIT_IP,
     authRateLimitPerEmail: vars.AUTH_RATE_LIMIT_EMAIL,

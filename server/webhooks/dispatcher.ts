@@ -23,9 +23,6 @@ import type { EnabledWebhook, WebhookSubscriptions } from './subscriptions';
 // waits in the table. Unsent rows are handed back before their lease could end.
 
 const CLAIM_SIZE = 100;
-const LEASE_MS = 5 * 60_000;
-/** Kept between the last send and the end of a lease: a send started then still ends in time. */
-const LEASE_MARGIN_MS = WEBHOOK_TIMEOUT_MS * 3;
 const PRUNE_EVERY_MS = 5_000;
 
 export interface DeliveryOutcome {
@@ -52,6 +49,8 @@ export interface DispatcherOptions {
   log: FastifyBaseLogger;
   mailer: Mailer | undefined;
   publicBaseUrl: string;
+  /** How long claimed rows are this instance's (WEBHOOK_LEASE_SECONDS): a crashed one's are sent by another after it. */
+  leaseMs: number;
   /** How often the outbox is looked at when nothing wakes the dispatcher. */
   pollMs?: number;
 }
@@ -70,7 +69,9 @@ function rowAfter({ event, attempt, attemptsBefore }: DeliveryOutcome, now: numb
   return delay === undefined ? { status: 'failed', next: null } : { status: 'pending', next: now + delay };
 }
 
-export function createWebhookDispatcher({ database, subscriptions, agents, log, mailer, publicBaseUrl, pollMs = 1000 }: DispatcherOptions): WebhookDispatcher {
+export function createWebhookDispatcher({ database, subscriptions, agents, log, mailer, publicBaseUrl, leaseMs, pollMs = 1000 }: DispatcherOptions): WebhookDispatcher {
+  // No send starts this close to the end of a lease: it ends (timeout included) before another may claim the row.
+  const leaseMargin = Math.min(WEBHOOK_TIMEOUT_MS * 2, leaseMs / 2);
   const { db } = database;
   const postgres = database.dialect === 'postgres';
   const running = new Map<number, Promise<void>>();
@@ -82,7 +83,7 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
 
   async function claim(webhookId: number): Promise<{ rows: ClaimedRow[]; leaseEnds: number }> {
     const now = Date.now();
-    const leaseEnds = now + LEASE_MS;
+    const leaseEnds = now + leaseMs;
     const due = db
       .selectFrom('webhook_deliveries')
       .select('id')
@@ -202,7 +203,7 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
       for (;;) {
         const row = rows[next++];
         if (!row) return;
-        if (stopping.signal.aborted || Date.now() > leaseEnds - LEASE_MARGIN_MS || !subscriptions.isEnabled(webhook.id)) {
+        if (stopping.signal.aborted || Date.now() > leaseEnds - leaseMargin || !subscriptions.isEnabled(webhook.id)) {
           unsent.push(row.id);
           continue;
         }

@@ -26,6 +26,8 @@ export interface Receiver {
   answer: number | 'hang';
   /** Bytes added to each answer's body (a receiver answering megabytes). */
   answerBytes: number;
+  /** A wait before each answer (a receiver slower than the clicks). */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -37,12 +39,14 @@ export async function startReceiver(host = '127.0.0.1'): Promise<Receiver> {
     secret: undefined,
     answer: 200,
     answerBytes: 0,
+    delayMs: 0,
     close: async () => {},
   };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    request.on('end', () => void setTimeout(answer, receiver.delayMs));
+    const answer = () => {
       const payload = Buffer.concat(chunks).toString('utf8');
       let verified = false;
       try {
@@ -67,7 +71,7 @@ export async function startReceiver(host = '127.0.0.1'): Promise<Receiver> {
         response.on('error', () => {});
         more();
       } else response.end('ok');
-    });
+    };
   });
   const sockets = new Set<import('node:net').Socket>();
   server.on('connection', (socket) => {

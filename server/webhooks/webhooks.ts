@@ -29,7 +29,7 @@ export function createWebhooks({ database, config, log }: { database: DatabaseHa
   const subscriptions = createWebhookSubscriptions({ db: database.db, redisUrl: config.redisUrl, log });
   const agents = createDeliveryAgents(config.allowPrivateDestinations);
   const mailer = createMailer(config);
-  const dispatcher = createWebhookDispatcher({ database, subscriptions, agents, log, mailer, publicBaseUrl: config.publicBaseUrl });
+  const dispatcher = createWebhookDispatcher({ database, subscriptions, agents, log, mailer, publicBaseUrl: config.publicBaseUrl, leaseMs: config.webhookLeaseMs });
   const announcement = { publicBaseUrl: config.publicBaseUrl };
   return {
     subscriptions,
