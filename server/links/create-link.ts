@@ -60,7 +60,7 @@ export async function createLink(
   drawCode: () => string = newShortCode,
   /** Run first in the transaction that inserts: the hourly quota's claim (creation-quota.ts). */
   claim?: ClaimOne,
-  /** false for an import's rows, which its one summarising entry records. */
+  /** false for an import's rows, which its one summarising entry records (and no webhook announces). */
   recordsActivity = true,
 ): Promise<CreatedLink> {
   const { db } = database;
@@ -103,7 +103,8 @@ export async function createLink(
         if (recordsActivity) {
           await recordActivity(trx, { workspaceId: actor.workspace.id, actor: actor.user, action: 'link.created', target: row.custom_url ?? row.short_url, detail: row.title });
         }
-        const announced = await announceLinkChange(trx, { config, storage, blockedDomains, webhooks }, actor.workspace, 'link.created', row);
+        // An import's rows are not announced one by one, as they are not recorded one by one.
+        const announced = recordsActivity && (await announceLinkChange(trx, { config, storage, blockedDomains, webhooks }, actor.workspace, 'link.created', row));
         return { ...row, domainHostname: domain?.hostname ?? null, announced };
       });
       const { announced, ...link } = created;
