@@ -42,7 +42,6 @@ describe.skipIf(missing.length > 0)('webhooks with two instances on PostgreSQL',
     const link = await createLinkAs(a.app, ana.cookie);
     const { webhook } = await createWebhookAs(a.app, ana.cookie, { url: receiver.url, events: ['link.clicked'] }, receiver);
     await eventually(() => b.appContext.webhooks.subscriptions.isEnabled(webhook.id), 'B knows the webhook');
-    const started = Date.now();
     await Promise.all([record(a.app, link.id, 0, CLICKS / 2), record(b, link.id, CLICKS / 2, CLICKS / 2)]);
     await eventually(() => new Set(receiver.received.map((r) => r.id)).size >= CLICKS, `${CLICKS} deliveries`, 60_000);
     // A moment for any duplicate still on its way.

@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Webhook } from '@common/webhooks/webhook-schemas';
 import type { FastifyInstance } from 'fastify';
 import { Webhook as Verifier } from 'standardwebhooks';
@@ -73,7 +73,7 @@ export async function startReceiver(host = '127.0.0.1'): Promise<Receiver> {
       } else response.end('ok');
     };
   });
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
