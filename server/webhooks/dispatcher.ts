@@ -6,6 +6,7 @@ import {
   WEBHOOK_TIMEOUT_MS,
   webhookMessages as m,
 } from '@common/webhooks/webhook-messages';
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/database';
@@ -23,6 +24,10 @@ import type { EnabledWebhook, WebhookSubscriptions } from './subscriptions';
 // waits in the table. Unsent rows are handed back before their lease could end.
 
 const CLAIM_SIZE = 100;
+/** Event-loop utilisation above which the dispatcher pauses between batches, leaving the loop to redirects. */
+const BUSY_LOOP = 0.8;
+/** How long a stop lets deliveries in flight finish before cutting them. */
+const STOP_GRACE_MS = 2000;
 const PRUNE_EVERY_MS = 5_000;
 
 export interface DeliveryOutcome {
@@ -77,6 +82,8 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
   const running = new Map<number, Promise<void>>();
   const wokenWhileRunning = new Set<number>();
   const lastPruned = new Map<number, number>();
+  // closing: no new send starts; stopping: those in flight are cut.
+  let closing = false;
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let scheduled = false;
@@ -203,7 +210,7 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
       for (;;) {
         const row = rows[next++];
         if (!row) return;
-        if (stopping.signal.aborted || Date.now() > leaseEnds - leaseMargin || !subscriptions.isEnabled(webhook.id)) {
+        if (closing || Date.now() > leaseEnds - leaseMargin || !subscriptions.isEnabled(webhook.id)) {
           unsent.push(row.id);
           continue;
         }
@@ -224,17 +231,24 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
     do {
       wokenWhileRunning.delete(webhook.id);
       for (;;) {
-        if (stopping.signal.aborted || !subscriptions.isEnabled(webhook.id)) return;
+        if (closing || !subscriptions.isEnabled(webhook.id)) return;
+        const started = performance.now();
+        const loopBefore = performance.eventLoopUtilization();
         const { rows, leaseEnds } = await claim(webhook.id);
         if (rows.length === 0) break;
         await sendRows(webhook, rows, leaseEnds);
+        // A backlog sent as fast as the loop allows would take it from redirects: when the loop is
+        // nearly saturated, as long a pause as the batch took, the rest waiting in the outbox.
+        if (performance.eventLoopUtilization(loopBefore).utilization > BUSY_LOOP) {
+          await new Promise((resolve) => setTimeout(resolve, performance.now() - started).unref());
+        }
       }
     } while (wokenWhileRunning.has(webhook.id));
   }
 
   function tick() {
     scheduled = false;
-    if (stopping.signal.aborted) return;
+    if (closing) return;
     for (const webhook of subscriptions.enabled()) {
       if (running.has(webhook.id)) {
         wokenWhileRunning.add(webhook.id);
@@ -248,7 +262,7 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
   }
 
   function wake() {
-    if (scheduled || stopping.signal.aborted || !timer) return;
+    if (scheduled || closing || !timer) return;
     scheduled = true;
     setImmediate(tick);
   }
@@ -269,9 +283,15 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
       await prune(webhook.id);
     },
     async stop() {
-      stopping.abort();
+      closing = true;
       clearInterval(timer);
-      await Promise.all(running.values());
+      // Deliveries in flight get a moment to be answered (cut, they would be sent again later).
+      const finished = Promise.all(running.values());
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([finished, new Promise((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS)))]);
+      clearTimeout(grace);
+      stopping.abort();
+      await finished;
     },
   };
 }
