@@ -112,6 +112,21 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     expect(new Set(receiver.received.map((r) => r.id)).size).toBe(2);
   });
 
+  it('asks nothing more of a click batch while no enabled webhook wants clicks', async () => {
+    receiver = await startReceiver();
+    const { webhooks } = t.app.appContext;
+    const link = await createLinkAs(t.app, ana.cookie);
+    expect(webhooks.clickAnnouncement()).toBeUndefined();
+    const { webhook } = await createWebhookAs(t.app, ana.cookie, { url: receiver.url, events: ['link.created'] }, receiver);
+    expect(webhooks.clickAnnouncement()).toBeUndefined();
+    await webhookCall(t.app, ana.cookie, 'PATCH', `/api/webhooks/${webhook.id}`, { events: ['link.clicked'] });
+    expect(webhooks.clickAnnouncement()).toEqual({ publicBaseUrl: t.config.publicBaseUrl });
+    await webhookCall(t.app, ana.cookie, 'PATCH', `/api/webhooks/${webhook.id}`, { enabled: false });
+    expect(webhooks.clickAnnouncement()).toBeUndefined();
+    await recordVisits(t, [visitFrom(link.id, '203.0.113.90', CHROME)]);
+    expect(await t.database.db.selectFrom('webhook_deliveries').selectAll().execute()).toEqual([]);
+  });
+
   it('announces links created, changed and deleted, in their transactions', async () => {
     receiver = await startReceiver();
     await createWebhookAs(t.app, ana.cookie, { url: receiver.url, events: ['link.created', 'link.updated', 'link.deleted'] }, receiver);
