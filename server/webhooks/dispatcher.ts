@@ -17,13 +17,17 @@ import type { DeliveryAgents } from './safe-agent';
 import type { EnabledWebhook, WebhookSubscriptions } from './subscriptions';
 
 // Sends what the outbox holds. Per enabled webhook, one loop at a time on this instance: it claims
-// up to CLAIM_SIZE due rows in one statement (PostgreSQL: FOR UPDATE SKIP LOCKED, so instances
+// a batch of due rows in one statement (PostgreSQL: FOR UPDATE SKIP LOCKED, so instances
 // never claim the same row; the claim is a lease in locked_until, so rows of an instance that died
 // are claimed again once it ends), sends them WEBHOOK_IN_FLIGHT_MAX at a time, and writes their
 // outcomes in one statement. Only the rows being sent are in memory: a slow receiver's backlog
 // waits in the table. Unsent rows are handed back before their lease could end.
 
-const CLAIM_SIZE = 100;
+// Rows claimed at once: from CLAIM_MIN, doubled after each batch that all went through, up to
+// CLAIM_MAX (fewer statements for a receiver that keeps up, whose writes on SQLite share the click
+// writer's lock), back to CLAIM_MIN after any failure (a failing receiver's rows stay in the table).
+const CLAIM_MIN = 20;
+const CLAIM_MAX = 500;
 /** Event-loop utilisation above which the dispatcher pauses between batches, leaving the loop to redirects. */
 const BUSY_LOOP = 0.8;
 /** How long a stop lets deliveries in flight finish before cutting them. */
@@ -88,7 +92,7 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
   let timer: NodeJS.Timeout | undefined;
   let scheduled = false;
 
-  async function claim(webhookId: number): Promise<{ rows: ClaimedRow[]; leaseEnds: number }> {
+  async function claim(webhookId: number, size: number): Promise<{ rows: ClaimedRow[]; leaseEnds: number }> {
     const now = Date.now();
     const leaseEnds = now + leaseMs;
     const due = db
@@ -99,7 +103,7 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
       .where('next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
       .orderBy('id')
-      .limit(CLAIM_SIZE)
+      .limit(size)
       .$if(postgres, (query) => query.forUpdate().skipLocked());
     const rows = await db
       .updateTable('webhook_deliveries')
@@ -201,8 +205,11 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
       .execute();
   }
 
-  /** Sends claimed rows WEBHOOK_IN_FLIGHT_MAX at a time; hands back what it could not start in time. */
-  async function sendRows(webhook: EnabledWebhook, rows: ClaimedRow[], leaseEnds: number): Promise<void> {
+  /**
+   * Sends claimed rows WEBHOOK_IN_FLIGHT_MAX at a time; hands back what it could not start in time.
+   * Returns whether every row was delivered.
+   */
+  async function sendRows(webhook: EnabledWebhook, rows: ClaimedRow[], leaseEnds: number): Promise<boolean> {
     const outcomes: DeliveryOutcome[] = [];
     const unsent: number[] = [];
     let next = 0;
@@ -225,18 +232,20 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
     await release(unsent);
     await countFailures(webhook, outcomes);
     await prune(webhook.id);
+    return unsent.length === 0 && outcomes.every((outcome) => outcome.attempt.ok);
   }
 
   async function drain(webhook: EnabledWebhook): Promise<void> {
+    let size = CLAIM_MIN;
     do {
       wokenWhileRunning.delete(webhook.id);
       for (;;) {
         if (closing || !subscriptions.isEnabled(webhook.id)) return;
         const started = performance.now();
         const loopBefore = performance.eventLoopUtilization();
-        const { rows, leaseEnds } = await claim(webhook.id);
+        const { rows, leaseEnds } = await claim(webhook.id, size);
         if (rows.length === 0) break;
-        await sendRows(webhook, rows, leaseEnds);
+        size = (await sendRows(webhook, rows, leaseEnds)) ? Math.min(size * 2, CLAIM_MAX) : CLAIM_MIN;
         // A backlog sent as fast as the loop allows would take it from redirects: when the loop is
         // nearly saturated, as long a pause as the batch took, the rest waiting in the outbox.
         if (performance.eventLoopUtilization(loopBefore).utilization > BUSY_LOOP) {
