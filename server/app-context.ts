@@ -9,6 +9,7 @@ import type { LimiterFactory } from './rate-limits/shared-limiter';
 import type { TokenCache } from './tokens/token-cache';
 import type { ObjectStorage } from './storage/storage';
 import type { LiveFeed } from './webhooks/live-feed';
+import type { Webhooks } from './webhooks/webhooks';
 
 /** What every capability's routes may use; built once in buildApp. */
 export interface AppContext {
@@ -31,6 +32,11 @@ export interface AppContext {
   blockedDomains: BlockedDomains;
   /** The workspaces' domains by name, held in memory on every instance (reloaded by linkCache.forgetAll). */
   hostedDomains: HostedDomains;
+  /**
+   * Webhooks: wants(workspace, event) before a link change announces itself (announceLinkEvent in
+   * its transaction), announced() after its commit; the click writer asks clickAnnouncement().
+   */
+  webhooks: Webhooks;
 }
 
 declare module 'fastify' {

@@ -45,6 +45,8 @@ import { tokensRoutes } from './tokens/tokens.routes';
 import { staticRoutes } from './static/static.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { mcpRoutes } from './mcp/mcp.routes';
+import { webhooksRoutes } from './webhooks/webhook.routes';
+import { createWebhooks } from './webhooks/webhooks';
 import { workspacesPlugin } from './workspaces/workspaces.plugin';
 import { rememberWorkspaceParam } from './workspaces/workspace-access';
 import { createLiveFeed } from './webhooks/live-feed';
@@ -103,6 +105,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await hostedDomains.load();
   await promoteAdminEmails(database.db, config.adminEmails);
   const liveFeed = createLiveFeed({ db: database.db, publicBaseUrl: config.publicBaseUrl, redisUrl: config.redisUrl, log: app.log });
+  const webhooks = createWebhooks({ database, config, log: app.log });
   const context: AppContext = {
     config,
     database,
@@ -125,13 +128,17 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       flushMs: config.clickFlushMs,
       queueLimit: config.clickQueueLimit,
       onWritten: (batch) => liveFeed.written(batch),
+      webhooks: { announcement: webhooks.clickAnnouncement, announced: webhooks.announced },
     }),
     liveFeed,
+    webhooks,
     limiters: createLimiterFactory({ redisUrl: config.redisUrl, log: app.log }),
     tokenCache: createTokenCache({ db: database.db, redisUrl: config.redisUrl, log: app.log }),
   };
   // Shared limits count in Redis from the first request (or know at once that it is away).
   await context.limiters.settled;
+  // The enabled webhooks read and the outbox's dispatcher running (stopped on close).
+  await webhooks.start();
   app.decorate('appContext', context);
 
   const https = config.publicBaseUrl.startsWith('https:');
@@ -155,6 +162,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     reachability.close();
     await context.clickWriter.close();
     await context.liveFeed.close();
+    await webhooks.close();
     await clickLimits.close();
     await context.linkCache.close();
     await context.limiters.close();
@@ -207,6 +215,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     await api.register(tokensRoutes, context);
     await api.register(workspacesPlugin, context);
     await api.register(domainsRoutes, context);
+    await api.register(webhooksRoutes, context);
     await api.register(openApiRoutes);
     await api.register(adminRoutes, context);
   });

@@ -41,6 +41,8 @@ const envSchema = z.object({
   LINK_CACHE_SIZE: z.coerce.number({ error: 'debe ser un número' }).int().min(1).default(100_000),
   LIVE_FEED_HEARTBEAT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(100).max(60_000).default(15_000),
   CLICK_FLUSH_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(10).max(5000).default(100),
+  // How long an instance holds the webhook deliveries it claimed before another may send them (a crashed one's).
+  WEBHOOK_LEASE_SECONDS: z.coerce.number({ error: 'debe ser un número de segundos' }).int().min(2).max(3600).default(60),
   CLICK_QUEUE_LIMIT: z.coerce.number({ error: 'debe ser un número' }).int().min(1000).default(200_000),
   AUTH_RATE_LIMIT_IP: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(30),
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number({ error: 'debe ser un número (0 = sin límite)' }).int().min(0).default(10),
@@ -116,6 +118,8 @@ export interface Config {
   clickFlushMs: number;
   /** The live feed's comment line, and its check that the caller may still watch, every this long. */
   liveFeedHeartbeatMs: number;
+  /** WEBHOOK_LEASE_SECONDS, in ms. */
+  webhookLeaseMs: number;
   /** Clicks held in memory while the database is away; beyond it new ones are shed (and logged). */
   clickQueueLimit: number;
   /** Login and registration attempts per client (IPv4 address or IPv6 /64) per minute; 0 turns the limit off. */
@@ -228,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     linkCacheSize: vars.LINK_CACHE_SIZE,
     clickFlushMs: vars.CLICK_FLUSH_MS,
     liveFeedHeartbeatMs: vars.LIVE_FEED_HEARTBEAT_MS,
+    webhookLeaseMs: vars.WEBHOOK_LEASE_SECONDS * 1000,
     clickQueueLimit: vars.CLICK_QUEUE_LIMIT,
     authRateLimitPerIp: vars.AUTH_RATE_LIMIT_IP,
     authRateLimitPerEmail: vars.AUTH_RATE_LIMIT_EMAIL,

@@ -13,6 +13,11 @@ export const LIVE_STREAMS_PER_USER = 10;
 /** At most this many links in a webhook's filter. */
 export const WEBHOOK_LINKS_MAX = 100;
 
+/** Deliveries in flight at once per webhook. */
+export const WEBHOOK_IN_FLIGHT_MAX = 4;
+/** How long a receiver has to answer. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
 export const webhookEventLabels = {
   'link.clicked': 'Clic en un enlace',
   'link.created': 'Enlace creado',
@@ -43,6 +48,12 @@ export const webhookMessages = {
   retryQueued: 'Envío programado de nuevo',
   disabledAfterFailures: `Desactivado tras ${WEBHOOK_DISABLE_AFTER_FAILURES} envíos fallidos seguidos`,
   sendTest: 'Enviar prueba',
+  // Why a delivery failed (Delivery.error).
+  deliveryTimeout: 'El receptor no respondió en 10 segundos',
+  deliveryUnreachable: 'No se pudo conectar con el receptor',
+  deliveryPrivate: 'El receptor está en una red privada o en esta misma máquina: no se envió',
+  deliveryRedirect: 'El receptor respondió con una redirección, que no se sigue',
+  deliveryStatus: (status: number) => `El receptor respondió ${status}`,
   live: 'En directo',
   // The live feed (its route and the detail page's panel).
   liveTooMany: `Tienes demasiadas ventanas con el directo abierto (como máximo ${LIVE_STREAMS_PER_USER}): cierra alguna y vuelve a intentarlo`,

@@ -10,14 +10,21 @@ import {
   rollupIncrements,
 } from './rollups';
 import { DAY_MS } from './visitors';
+import { announceClicks } from '../webhooks/outbox';
+
+/** Set when a webhook may want these clicks: their link.clicked events go in the same transaction. */
+export interface ClickAnnouncement {
+  publicBaseUrl: string;
+}
 
 /**
  * One transaction: the raw rows, each link's click_count (and limit_used, for places of a click
  * limit counted in memory), today's unique visitors (and, for links with rules or variants, each
  * destination's visitors with their clicks) and the daily roll-ups, so the counts always agree with the rows. Returns how many clicks were written;
- * clicks of a link deleted meanwhile are left out (its rows would be deleted with it anyway).
+ * clicks of a link deleted meanwhile are left out (its rows would be deleted with it anyway). With
+ * `announce`, the link.clicked events of webhooks that want them (server/webhooks/outbox.ts).
  */
-export async function writeClickBatch(db: Database, clicks: EnrichedClick[], batchId?: string): Promise<number> {
+export async function writeClickBatch(db: Database, clicks: EnrichedClick[], batchId?: string, announce?: ClickAnnouncement): Promise<number> {
   return db.transaction().execute(async (trx) => {
     // The batch's id first (a write, as below): a batch already written, whose answer was lost on
     // the way back, is sent again under the same id and writes nothing the second time.
@@ -93,6 +100,8 @@ export async function writeClickBatch(db: Database, clicks: EnrichedClick[], bat
         (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
     );
     await upsertRollups(trx, increments);
+    // The webhooks' outbox: a click is announced if and only if it is counted.
+    if (announce) await announceClicks(trx, kept, announce.publicBaseUrl);
     return kept.length;
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Database, DatabaseHandle } from '../db/database';
 import { DatabaseThreadError, startDatabaseThread } from '../db/database-thread';
-import { pruneClickWriterState, writeClickBatch } from './click-batch';
+import { type ClickAnnouncement, pruneClickWriterState, writeClickBatch } from './click-batch';
 import { createEnricher } from './enrich';
 import type { Geo } from './geo';
 import type { WorkerCall, WorkerReply, WorkerRequest, WriterTarget } from './sqlite-writer-protocol';
@@ -17,7 +17,7 @@ export interface ClickSink {
    * `batchId`: the same each time a batch is sent again, so a batch already written is not written
    * twice. The batch is read until the promise settles, and must not change meanwhile.
    */
-  write(batch: VisitBatch, batchId: string): Promise<number>;
+  write(batch: VisitBatch, batchId: string, announce?: ClickAnnouncement): Promise<number>;
   prune(today: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -44,9 +44,9 @@ export function inProcessSink(db: Database, geo: Geo): ClickSink {
   const enrich = createEnricher(geo);
   return {
     ready: () => geo.ready,
-    write: async (batch, batchId) => {
+    write: async (batch, batchId, announce) => {
       await geo.ready; // a click is never located as Unknown just because the file was still loading
-      return writeClickBatch(db, batch.visits().map(enrich), batchId);
+      return writeClickBatch(db, batch.visits().map(enrich), batchId, announce);
     },
     prune: (today) => pruneClickWriterState(db, today),
     close: async () => {},
@@ -113,9 +113,9 @@ export function workerSink(where: Promise<WriterTarget>, log: FastifyBaseLogger)
       target ??= await where;
       await call({ kind: 'ready' });
     },
-    async write(batch, batchId) {
+    async write(batch, batchId, announce) {
       target ??= await where;
-      return call({ kind: 'write', visits: batch.packed(), batch: batchId });
+      return call({ kind: 'write', visits: batch.packed(), batch: batchId, ...(announce ? { announce } : {}) });
     },
     async prune(today) {
       target ??= await where;

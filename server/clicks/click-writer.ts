@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database';
+import type { ClickAnnouncement } from './click-batch';
 import { openClickSink } from './click-sink';
 import type { Visit } from './enrich';
 import { type Geo, openGeo } from './geo';
@@ -60,9 +61,14 @@ export interface ClickWriterOptions {
    * reuse as soon as it returns.
    */
   onWritten?: (batch: VisitBatch) => void;
+  /**
+   * Asked before each batch: set when a webhook may want clicks, whose events are then written in
+   * the batch's transaction; `announced` is told after such a batch is committed.
+   */
+  webhooks?: { announcement(): ClickAnnouncement | undefined; announced(): void };
 }
 
-export function createClickWriter({ database, geo, log, flushMs, queueLimit, onWritten }: ClickWriterOptions): ClickWriter {
+export function createClickWriter({ database, geo, log, flushMs, queueLimit, onWritten, webhooks }: ClickWriterOptions): ClickWriter {
   const sink = openClickSink(database, log, () => geo ?? openGeo(log));
   const pool = new VisitBatchPool(MAX_BATCH, BATCHES_KEPT);
   // Oldest first; visits are appended to the last. A full one is written at once, without waiting
@@ -95,7 +101,9 @@ export function createClickWriter({ database, geo, log, flushMs, queueLimit, onW
     const { batch, id } = pending[pending.length - 1]!;
     try {
       const started = performance.now();
-      await sink.write(batch, id);
+      const announce = webhooks?.announcement();
+      await sink.write(batch, id, announce);
+      if (announce) webhooks!.announced();
       counts.batches += 1;
       counts.batchSeconds += (performance.now() - started) / 1000;
       pending.pop();

@@ -8,7 +8,8 @@ export type WriterTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'
 /** Raw visits: the thread enriches them (device, geo, bot, visitor hash), so the event loop does not. */
 export type WorkerCall =
   /** `batch`: the id the writer gave the batch, the same when it sends it again. */
-  | { kind: 'write'; visits: PackedVisits; batch: string }
+  /** `announce`: the webhooks' outbox gets the batch's link.clicked events (ClickAnnouncement). */
+  | { kind: 'write'; visits: PackedVisits; batch: string; announce?: { publicBaseUrl: string } }
   | { kind: 'prune'; today: number }
   /** Answers once the thread can enrich: its IP database loaded (or failed to). */
   | { kind: 'ready' }

@@ -41,7 +41,7 @@ port.on('message', (request: WorkerRequest) => {
       // Read at once: the memory is shared, and the writer fills it again once this batch is answered.
       const visits = unpackVisits(request.visits);
       await geo.ready; // a click is never located as Unknown just because the file was still loading
-      return writeClickBatch(db, visits.map(enrich), request.batch);
+      return writeClickBatch(db, visits.map(enrich), request.batch, request.announce);
     }
     if (request.kind === 'ready') {
       await geo.ready;

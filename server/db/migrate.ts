@@ -23,6 +23,7 @@ import * as reportStates from './migrations/0020-report-states';
 import * as workspaces from './migrations/0021-workspaces';
 import * as domains from './migrations/0022-domains';
 import * as rules from './migrations/0023-rules';
+import * as webhooks from './migrations/0024-webhooks';
 import * as linkPreviews from './migrations/0026-link-previews';
 
 /**
@@ -57,6 +58,7 @@ const migrations: Record<string, CortoMigration> = {
   '0021-workspaces': workspaces,
   '0022-domains': domains,
   '0023-rules': rules,
+  '0024-webhooks': webhooks,
   '0026-link-previews': linkPreviews,
 };
 

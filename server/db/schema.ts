@@ -401,7 +401,47 @@ export interface DomainsTable {
   created_at: number;
 }
 
+// Webhooks (migration 0024): a workspace's receivers, their optional link filter, and the outbox
+// of deliveries.
+export interface WebhooksTable {
+  id: Generated<number>;
+  workspace_id: number;
+  url: string;
+  /** `whsec_...`: signs every delivery, so it is kept as it is; never logged. */
+  secret: string;
+  /** A JSON array of event names. */
+  events: string;
+  filtered: number;
+  enabled: number;
+  disabled_reason: string | null;
+  failures_in_a_row: Generated<number>;
+  created_at: number;
+}
+
+export interface WebhookLinksTable {
+  webhook_id: number;
+  url_id: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event: string;
+  payload: string;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: number | null;
+  locked_until: number | null;
+  response_status: number | null;
+  duration_ms: number | null;
+  error: string | null;
+  created_at: number;
+}
+
 export interface DB {
+  webhooks: WebhooksTable;
+  webhook_links: WebhookLinksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   domains: DomainsTable;
   link_destinations: LinkDestinationsTable;
   click_destination_visitors: ClickDestinationVisitorsTable;

@@ -20,6 +20,7 @@ import type { LinkActor } from './link-actor';
 import { recordActivity } from '../workspaces/activity';
 import { qrKey, qrPng } from './qr';
 import { newShortCode } from './short-code';
+import { announceLinkChange } from '../webhooks/link-events';
 
 // With 2.2 billion codes a collision is rare; a few draws make failing all of them practically impossible.
 const MAX_CODE_ATTEMPTS = 5;
@@ -51,15 +52,15 @@ export type CreatedLink = UrlRow & { domainHostname: string | null };
  * file no link points to.
  */
 export async function createLink(
-  { database, storage, config, blockedDomains, hostedDomains }: Pick<AppContext, 'database' | 'storage' | 'config'> &
-    Partial<Pick<AppContext, 'blockedDomains' | 'hostedDomains'>>,
+  { database, storage, config, blockedDomains, hostedDomains, webhooks }: Pick<AppContext, 'database' | 'storage' | 'config'> &
+    Partial<Pick<AppContext, 'blockedDomains' | 'hostedDomains' | 'webhooks'>>,
   actor: LinkActor,
   input: Omit<CreateLink, 'tags' | 'domain'> & { tags?: string[]; domain?: string | null | undefined },
   /** Where codes come from; tests pass a fixed sequence to exercise collisions. */
   drawCode: () => string = newShortCode,
   /** Run first in the transaction that inserts: the hourly quota's claim (creation-quota.ts). */
   claim?: ClaimOne,
-  /** false for an import's rows, which its one summarising entry records. */
+  /** false for an import's rows, which its one summarising entry records (and no webhook announces). */
   recordsActivity = true,
 ): Promise<CreatedLink> {
   const { db } = database;
@@ -82,7 +83,7 @@ export async function createLink(
     await storage.put(buckets.qrs, key, qrPng(qrAddressOf(shortLink)), 'image/png');
     try {
       // The link and its tags together, or neither.
-      return await db.transaction().execute(async (trx) => {
+      const created = await db.transaction().execute(async (trx) => {
         await claim?.(trx);
         const row = await insertLink(trx, {
           workspace_id: actor.workspace.id,
@@ -103,8 +104,13 @@ export async function createLink(
         if (recordsActivity) {
           await recordActivity(trx, { workspaceId: actor.workspace.id, actor: actor.user, action: 'link.created', target: row.custom_url ?? row.short_url, detail: row.title });
         }
-        return { ...row, domainHostname: domain?.hostname ?? null };
+        // An import's rows are not announced one by one, as they are not recorded one by one.
+        const announced = recordsActivity && (await announceLinkChange(trx, { config, storage, blockedDomains, webhooks }, actor.workspace, 'link.created', row));
+        return { ...row, domainHostname: domain?.hostname ?? null, announced };
       });
+      const { announced, ...link } = created;
+      if (announced) webhooks?.announced();
+      return link;
     } catch (error) {
       // The insert's error is the one to report; a file left behind would only be an orphan.
       await storage.remove(buckets.qrs, key).catch(() => undefined);

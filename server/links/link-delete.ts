@@ -7,8 +7,9 @@ import { recordActivity } from '../workspaces/activity';
 import type { LinkActor } from './link-actor';
 import { addressKeysOf, domainIdOf, type FormerAliasKey, forgetLinkAddresses, formerAliasKeysOf, type LinkOwnAddresses } from './link-addresses';
 import { deleteWorkspaceLink } from './links.queries';
+import { announceLinkChange } from '../webhooks/link-events';
 
-type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache' | 'clickLimits'>;
+type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache' | 'clickLimits'> & Partial<Pick<AppContext, 'blockedDomains' | 'webhooks'>>;
 
 /**
  * Deletes these links of the actor's workspace (DELETE /api/links/:id and POST /api/links/bulk-delete
@@ -20,11 +21,18 @@ type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache' 
 export async function deleteWorkspaceLinks(context: Context, actor: LinkActor, ids: number[], log: FastifyBaseLogger): Promise<UrlRow[]> {
   const userId = actor.user.id;
   const { database, storage, linkCache, config } = context;
+  let announced = false;
   const deleted = await database.db.transaction().execute(async (trx) => {
     // Read before the delete, whose cascade takes them with the link.
     const previous = await formerAliasKeysOf(trx, ids);
     const gone: { row: UrlRow; own: LinkOwnAddresses; former: FormerAliasKey[] }[] = [];
+    const announcing = context.webhooks?.wants(actor.workspace.id, 'link.deleted') ?? false;
     for (const id of ids) {
+      // Announced with the link as it was, before its tags and filter rows go with it.
+      if (announcing) {
+        const before = await trx.selectFrom('urls').selectAll().where('id', '=', id).where('workspace_id', '=', actor.workspace.id).executeTakeFirst();
+        if (before && (await announceLinkChange(trx, context, actor.workspace, 'link.deleted', before))) announced = true;
+      }
       const row = await deleteWorkspaceLink(trx, actor.workspace.id, id);
       if (row) gone.push({ row, own: { domainId: domainIdOf(row.domain_id), shortCode: row.short_url, customUrl: row.custom_url }, former: previous.get(id) ?? [] });
     }
@@ -39,6 +47,7 @@ export async function deleteWorkspaceLinks(context: Context, actor: LinkActor, i
     );
     return gone;
   });
+  if (announced) context.webhooks?.announced();
   for (const { row, own, former } of deleted) {
     context.clickLimits.changed(row.id, null, null);
     // The short address must stop redirecting now, not when the cache entry ages out.

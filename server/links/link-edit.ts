@@ -18,6 +18,7 @@ import { domainAddressKey, splitDomainKey } from '../domains/domain-keys';
 import { domainIdOf, type FormerAliasKey, forgetLinkAddresses, formerAliasKeysOf } from './link-addresses';
 import { domainHostnameOf, resolveLinkDomain } from './link-domain';
 import { aliasColumns, findWorkspaceLink, formerAliasesOf, isAddressTaken, withTitleSearch } from './links.queries';
+import { announceLinkChange } from '../webhooks/link-events';
 import type { LinkActor } from './link-actor';
 import { recordActivity } from '../workspaces/activity';
 import { setLinkTags, tagsOf } from './link-tags';
@@ -25,7 +26,7 @@ import { qrKey, qrPng } from './qr';
 import { previewColumns } from '../previews/preview-columns';
 import type { Updateable } from 'kysely';
 
-type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache' | 'clickLimits'> & Partial<Pick<AppContext, 'blockedDomains' | 'hostedDomains'>>;
+type Context = Pick<AppContext, 'database' | 'storage' | 'config' | 'linkCache' | 'clickLimits'> & Partial<Pick<AppContext, 'blockedDomains' | 'hostedDomains' | 'webhooks'>>;
 
 export const aliasTaken = (why: 'taken' | 'held' = 'taken') => {
   const message = why === 'held' ? linkMessages.aliasHeld : linkMessages.aliasTaken;
@@ -68,6 +69,7 @@ export async function editLink(context: Context, actor: LinkActor, id: number, i
   const now = Date.now();
   let before: { row: UrlRow; former: FormerAliasKey[] };
   let after: EditedLink;
+  let announced = false;
   try {
     ({ before, after } = await database.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('urls').selectAll().where('id', '=', id).where('workspace_id', '=', workspaceId).executeTakeFirst();
@@ -118,6 +120,7 @@ export async function editLink(context: Context, actor: LinkActor, id: number, i
       const nowPrevious = (await formerAliasesOf(trx, [id])).get(id) ?? [];
       const tags = (await tagsOf(trx, [id])).get(id) ?? [];
       const domain = target === undefined ? await domainHostnameOf(trx, domainIdOf(updated.domain_id)) : (target?.hostname ?? null);
+      announced = await announceLinkChange(trx, context, actor.workspace, 'link.updated', updated);
       return { before: { row, former }, after: { row: updated, domain, previousAddresses: nowPrevious, tags } };
     }));
   } catch (error) {
@@ -132,6 +135,7 @@ export async function editLink(context: Context, actor: LinkActor, id: number, i
       .remove(buckets.previews, before.row.preview_image_key)
       .catch((error: unknown) => log.warn({ err: error, id }, "could not remove a removed preview's image"));
   }
+  if (announced) context.webhooks?.announced();
   if (input.maxClicks !== undefined) context.clickLimits.changed(id, before.row.max_clicks, after.row.max_clicks);
   // Every address that led here before (on the domain it was on) or leads here now.
   const ownBefore = { domainId: domainIdOf(before.row.domain_id), shortCode: before.row.short_url, customUrl: before.row.custom_url };

@@ -93,4 +93,12 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/domains/tls-allowed': 'Saber si se puede pedir un certificado para un nombre (on_demand_tls de Caddy)',
   'GET /api/admin/domains': 'Buscar los dominios propios de todos los espacios de trabajo',
   'PATCH /api/admin/domains/:id': 'Desactivar o activar un dominio propio',
+  'GET /api/webhooks': 'Listar los webhooks del espacio de trabajo',
+  'POST /api/webhooks': 'Crear un webhook (devuelve su secreto, solo esta vez)',
+  'GET /api/webhooks/:id': 'Ver un webhook',
+  'PATCH /api/webhooks/:id': 'Cambiar la dirección, los eventos o los enlaces de un webhook, o activarlo y desactivarlo',
+  'DELETE /api/webhooks/:id': 'Eliminar un webhook y su registro de envíos',
+  'POST /api/webhooks/:id/test': 'Enviar ahora un evento ping de prueba',
+  'GET /api/webhooks/:id/deliveries': 'Ver los últimos 100 envíos de un webhook',
+  'POST /api/webhooks/:id/deliveries/:deliveryId/retry': 'Volver a enviar un envío',
 };

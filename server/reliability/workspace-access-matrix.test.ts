@@ -91,9 +91,76 @@ async function teamDomain({ t, team: world }: World, label: string): Promise<num
 }
 let sharedDomain: number | undefined;
 const worldDomain = async (world: World) => (sharedDomain ??= await teamDomain(world, 'equipo'));
+/** A webhook of the team, straight in the table: its receiver (this machine) is refused at once, so a ping answers fast. */
+async function teamWebhook({ t, team: world }: World): Promise<number> {
+  const row = await t.database.db
+    .insertInto('webhooks')
+    .values({ workspace_id: world.workspace.id, url: 'http://127.0.0.1:9/matriz', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', events: '["link.clicked"]', filtered: 0, enabled: 0, disabled_reason: null, created_at: Date.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+let sharedWebhook: { id: number; delivery: number } | undefined;
+async function worldWebhook(world: World): Promise<{ id: number; delivery: number }> {
+  if (sharedWebhook) return sharedWebhook;
+  const id = await teamWebhook(world);
+  const now = Date.now();
+  const delivery = await world.t.database.db
+    .insertInto('webhook_deliveries')
+    .values({ webhook_id: id, event: 'ping', payload: '{}', status: 'failed', attempts: 1, next_attempt_at: null, locked_until: null, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return (sharedWebhook = { id, delivery: Number(delivery.id) });
+}
 const inTeam = ({ team: world }: World, url: string) => `${url}${url.includes('?') ? '&' : '?'}workspace=${world.workspace.slug}`;
 
 const matrix: Record<string, Entry> = {
+  'GET /api/webhooks': {
+    access: 'private',
+    status: fromRole('admin', 200),
+    request: (world, _caller, cookie) => send('GET', inTeam(world, '/api/webhooks'), cookie),
+    check(_world, _caller, response) {
+      if (response.statusCode === 200) expect(response.body).not.toContain('whsec_');
+    },
+  },
+  'POST /api/webhooks': {
+    access: 'private',
+    status: fromRole('admin', 201),
+    request: (world, caller, cookie) => send('POST', inTeam(world, '/api/webhooks'), cookie, { url: `https://crm.matriz.test/${unique(caller)}`, events: ['link.clicked'] }),
+  },
+  'GET /api/webhooks/:id': {
+    access: 'private',
+    status: fromRole('admin', 200),
+    request: async (world, _caller, cookie) => send('GET', inTeam(world, `/api/webhooks/${(await worldWebhook(world)).id}`), cookie),
+  },
+  'PATCH /api/webhooks/:id': {
+    access: 'private',
+    status: fromRole('admin', 200),
+    request: async (world, _caller, cookie) => send('PATCH', inTeam(world, `/api/webhooks/${(await worldWebhook(world)).id}`), cookie, { events: ['link.clicked'] }),
+  },
+  'DELETE /api/webhooks/:id': {
+    access: 'private',
+    status: fromRole('admin', 204),
+    request: async (world, _caller, cookie) => send('DELETE', inTeam(world, `/api/webhooks/${await teamWebhook(world)}`), cookie),
+  },
+  'POST /api/webhooks/:id/test': {
+    access: 'private',
+    status: fromRole('admin', 200),
+    request: async (world, _caller, cookie) => send('POST', inTeam(world, `/api/webhooks/${(await worldWebhook(world)).id}/test`), cookie),
+  },
+  'GET /api/webhooks/:id/deliveries': {
+    access: 'private',
+    status: fromRole('admin', 200),
+    request: async (world, _caller, cookie) => send('GET', inTeam(world, `/api/webhooks/${(await worldWebhook(world)).id}/deliveries`), cookie),
+  },
+  'POST /api/webhooks/:id/deliveries/:deliveryId/retry': {
+    access: 'private',
+    status: fromRole('admin', 200),
+    request: async (world, _caller, cookie) => {
+      const { id, delivery } = await worldWebhook(world);
+      return send('POST', inTeam(world, `/api/webhooks/${id}/deliveries/${delivery}/retry`), cookie);
+    },
+  },
   'GET /api/workspaces': {
     access: 'private',
     status: signedIn(200),
@@ -268,6 +335,7 @@ describe.each(testDialects)('access matrix of the workspace routes on %s', (dial
   beforeAll(async () => {
     const t = await createTestApp(dialect, { LINKS_PER_HOUR: '0', AUTH_RATE_LIMIT_IP: '0', AUTH_RATE_LIMIT_EMAIL: '0', DOMAINS_PER_WORKSPACE: '1000' });
     sharedDomain = undefined;
+    sharedWebhook = undefined;
     await t.app.ready();
     registered = apiRouteKeys(t.app).filter(coveredByWorkspaceMatrix);
     const matrixTeam = await team(t, `Equipo matriz ${dialect}`);

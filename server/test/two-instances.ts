@@ -25,8 +25,8 @@ export interface InstancesOnOneDatabase {
 }
 
 /** Instance A and instance B on one PostgreSQL schema and one Redis; B listens for A's news (links, tokens) when this returns. */
-export async function createTwoInstancesOnOneDatabase(redisUrl: string): Promise<InstancesOnOneDatabase> {
-  const a = await createTestApp('postgres', { REDIS_URL: redisUrl, AUTH_RATE_LIMIT_IP: '0' });
+export async function createTwoInstancesOnOneDatabase(redisUrl: string, env: Record<string, string> = {}): Promise<InstancesOnOneDatabase> {
+  const a = await createTestApp('postgres', { REDIS_URL: redisUrl, AUTH_RATE_LIMIT_IP: '0', ...env });
   const target = a.database.target;
   if (target?.kind !== 'postgres') throw new Error('instance A is not on PostgreSQL');
   const bDatabase = openDatabase(target);

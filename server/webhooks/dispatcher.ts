@@ -1,0 +1,308 @@
+import {
+  WEBHOOK_DELIVERIES_SHOWN,
+  WEBHOOK_DISABLE_AFTER_FAILURES,
+  WEBHOOK_IN_FLIGHT_MAX,
+  WEBHOOK_RETRY_DELAYS_MS,
+  WEBHOOK_TIMEOUT_MS,
+  webhookMessages as m,
+} from '@common/webhooks/webhook-messages';
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../db/database';
+import type { Mailer } from '../mail/mailer';
+import { webhookDisabledMail } from '../mail/webhook-disabled-mail';
+import { type DeliveryAttempt, attemptDelivery, messageIdOf } from './delivery';
+import type { DeliveryAgents } from './safe-agent';
+import type { EnabledWebhook, WebhookSubscriptions } from './subscriptions';
+
+// Sends what the outbox holds. Per enabled webhook, one loop at a time on this instance: it claims
+// a batch of due rows in one statement (PostgreSQL: FOR UPDATE SKIP LOCKED, so instances
+// never claim the same row; the claim is a lease in locked_until, so rows of an instance that died
+// are claimed again once it ends), sends them WEBHOOK_IN_FLIGHT_MAX at a time, and writes their
+// outcomes in one statement. Only the rows being sent are in memory: a slow receiver's backlog
+// waits in the table. Unsent rows are handed back before their lease could end.
+
+// Rows claimed at once: from CLAIM_MIN, doubled after each batch that all went through, up to
+// CLAIM_MAX (fewer statements for a receiver that keeps up, whose writes on SQLite share the click
+// writer's lock), back to CLAIM_MIN after any failure (a failing receiver's rows stay in the table).
+const CLAIM_MIN = 20;
+const CLAIM_MAX = 500;
+/** Event-loop utilisation above which the dispatcher pauses between batches, leaving the loop to redirects. */
+const BUSY_LOOP = 0.8;
+/** How long a stop lets deliveries in flight finish before cutting them. */
+const STOP_GRACE_MS = 2000;
+const PRUNE_EVERY_MS = 5_000;
+
+export interface DeliveryOutcome {
+  id: number;
+  event: string;
+  attempt: DeliveryAttempt;
+  /** The row's attempts before this one. */
+  attemptsBefore: number;
+}
+
+export interface WebhookDispatcher {
+  start(): void;
+  /** Something was written to the outbox here: look now rather than at the next poll. */
+  wake(): void;
+  /** The test button's ping, already inserted and leased by the request: sent now, its outcome written. */
+  sendClaimed(webhook: { id: number; url: string; secret: string }, deliveryId: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface DispatcherOptions {
+  database: DatabaseHandle;
+  subscriptions: WebhookSubscriptions;
+  agents: DeliveryAgents;
+  log: FastifyBaseLogger;
+  mailer: Mailer | undefined;
+  publicBaseUrl: string;
+  /** How long claimed rows are this instance's (WEBHOOK_LEASE_SECONDS): a crashed one's are sent by another after it. */
+  leaseMs: number;
+  /** How often the outbox is looked at when nothing wakes the dispatcher. */
+  pollMs?: number;
+}
+
+interface ClaimedRow {
+  id: number;
+  event: string;
+  payload: string;
+  attempts: number;
+}
+
+/** What an attempt leaves in the row: delivered, waiting for the next retry, or failed for good. */
+function rowAfter({ event, attempt, attemptsBefore }: DeliveryOutcome, now: number) {
+  if (attempt.ok) return { status: 'delivered', next: null };
+  const delay = event === 'ping' ? undefined : WEBHOOK_RETRY_DELAYS_MS[attemptsBefore];
+  return delay === undefined ? { status: 'failed', next: null } : { status: 'pending', next: now + delay };
+}
+
+export function createWebhookDispatcher({ database, subscriptions, agents, log, mailer, publicBaseUrl, leaseMs, pollMs = 1000 }: DispatcherOptions): WebhookDispatcher {
+  // No send starts this close to the end of a lease: it ends (timeout included) before another may claim the row.
+  const leaseMargin = Math.min(WEBHOOK_TIMEOUT_MS * 2, leaseMs / 2);
+  const { db } = database;
+  const postgres = database.dialect === 'postgres';
+  const running = new Map<number, Promise<void>>();
+  const wokenWhileRunning = new Set<number>();
+  const lastPruned = new Map<number, number>();
+  // closing: no new send starts; stopping: those in flight are cut.
+  let closing = false;
+  const stopping = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let scheduled = false;
+
+  async function claim(webhookId: number, size: number): Promise<{ rows: ClaimedRow[]; leaseEnds: number }> {
+    const now = Date.now();
+    const leaseEnds = now + leaseMs;
+    const due = db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('webhook_id', '=', webhookId)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .orderBy('id')
+      .limit(size)
+      .$if(postgres, (query) => query.forUpdate().skipLocked());
+    const rows = await db
+      .updateTable('webhook_deliveries')
+      .set({ locked_until: leaseEnds })
+      .where('id', 'in', due)
+      .returning(['id', 'event', 'payload', 'attempts'])
+      .execute();
+    return { rows: rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id), leaseEnds };
+  }
+
+  async function release(ids: number[]): Promise<void> {
+    if (ids.length > 0) await db.updateTable('webhook_deliveries').set({ locked_until: null }).where('id', 'in', ids).execute();
+  }
+
+  /** Every outcome in one statement (a row of values each, read as a table). */
+  async function writeOutcomes(outcomes: DeliveryOutcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    const now = Date.now();
+    const values = sql.join(
+      outcomes.map((outcome) => {
+        const { status, next } = rowAfter(outcome, now);
+        const { attempt } = outcome;
+        return sql`select cast(${outcome.id} as bigint) as id, cast(${status} as text) as status,
+          cast(${attempt.status} as integer) as response_status, cast(${attempt.durationMs} as integer) as duration_ms,
+          cast(${next} as bigint) as next_attempt_at, cast(${attempt.error} as text) as error`;
+      }),
+      sql` union all `,
+    );
+    await sql`update webhook_deliveries set status = v.status, attempts = webhook_deliveries.attempts + 1,
+      response_status = v.response_status, duration_ms = v.duration_ms, next_attempt_at = v.next_attempt_at,
+      error = v.error, locked_until = null
+      from (${values}) as v where webhook_deliveries.id = v.id`.execute(db);
+  }
+
+  /** Failures in a row: reset by a success, counted otherwise; the 20th disables the webhook. */
+  async function countFailures(webhook: EnabledWebhook, outcomes: DeliveryOutcome[]): Promise<void> {
+    const counted = outcomes.filter((outcome) => outcome.event !== 'ping');
+    if (counted.length === 0) return;
+    const lastSuccess = counted.findLastIndex((outcome) => outcome.attempt.ok);
+    const failuresAfter = counted.length - 1 - lastSuccess;
+    if (lastSuccess >= 0 && failuresAfter === 0) {
+      await db.updateTable('webhooks').set({ failures_in_a_row: 0 }).where('id', '=', webhook.id).where('failures_in_a_row', '>', 0).execute();
+      return;
+    }
+    const row = await db
+      .updateTable('webhooks')
+      .set((eb) => ({ failures_in_a_row: lastSuccess >= 0 ? failuresAfter : eb('failures_in_a_row', '+', failuresAfter) }))
+      .where('id', '=', webhook.id)
+      .returning('failures_in_a_row')
+      .executeTakeFirst();
+    if (!row || row.failures_in_a_row < WEBHOOK_DISABLE_AFTER_FAILURES) return;
+    const disabled = await db
+      .updateTable('webhooks')
+      .set({ enabled: 0, disabled_reason: m.disabledAfterFailures })
+      .where('id', '=', webhook.id)
+      .where('enabled', '=', 1)
+      .returning('id')
+      .executeTakeFirst();
+    if (!disabled) return; // another instance got there first
+    log.warn({ webhookId: webhook.id, workspaceId: webhook.workspaceId }, 'webhook disabled after failing deliveries');
+    await subscriptions.changed();
+    await tellAdmins(webhook).catch((error: unknown) => log.warn({ err: error, webhookId: webhook.id }, 'could not mail a disabled webhook to its admins'));
+  }
+
+  async function tellAdmins(webhook: EnabledWebhook): Promise<void> {
+    if (!mailer) return;
+    const admins = await db
+      .selectFrom('workspace_members')
+      .innerJoin('users', 'users.id', 'workspace_members.user_id')
+      .innerJoin('workspaces', 'workspaces.id', 'workspace_members.workspace_id')
+      .select(['users.email', 'users.name', 'workspaces.name as workspaceName', 'workspaces.slug', 'workspaces.personal_user_id'])
+      .where('workspace_members.workspace_id', '=', webhook.workspaceId)
+      .where('workspace_members.role', 'in', ['owner', 'admin'])
+      .execute();
+    const base = publicBaseUrl.replace(/\/+$/, '');
+    for (const admin of admins) {
+      // The web app's addresses: a personal workspace's webhooks under /cuenta, a team's under /w/{slug}.
+      const settingsUrl = admin.personal_user_id === null ? `${base}/w/${encodeURIComponent(admin.slug)}/webhooks` : `${base}/cuenta/webhooks`;
+      await mailer.send(
+        webhookDisabledMail({ to: admin.email, name: admin.name, workspaceName: admin.workspaceName, webhookUrl: webhook.url, reason: m.disabledAfterFailures, settingsUrl }),
+      );
+    }
+  }
+
+  async function prune(webhookId: number): Promise<void> {
+    const now = Date.now();
+    if (now - (lastPruned.get(webhookId) ?? 0) < PRUNE_EVERY_MS) return;
+    lastPruned.set(webhookId, now);
+    const newest = db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('webhook_id', '=', webhookId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .offset(WEBHOOK_DELIVERIES_SHOWN - 1);
+    await db
+      .deleteFrom('webhook_deliveries')
+      .where('webhook_id', '=', webhookId)
+      .where('status', 'in', ['delivered', 'failed'])
+      .where('id', '<', newest)
+      .execute();
+  }
+
+  /**
+   * Sends claimed rows WEBHOOK_IN_FLIGHT_MAX at a time; hands back what it could not start in time.
+   * Returns whether every row was delivered.
+   */
+  async function sendRows(webhook: EnabledWebhook, rows: ClaimedRow[], leaseEnds: number): Promise<boolean> {
+    const outcomes: DeliveryOutcome[] = [];
+    const unsent: number[] = [];
+    let next = 0;
+    const lane = async () => {
+      for (;;) {
+        const row = rows[next++];
+        if (!row) return;
+        if (closing || Date.now() > leaseEnds - leaseMargin || !subscriptions.isEnabled(webhook.id)) {
+          unsent.push(row.id);
+          continue;
+        }
+        const attempt = await attemptDelivery(agents, { url: webhook.url, secret: webhook.secret, messageId: messageIdOf(row.id), payload: row.payload }, stopping.signal);
+        // Cut short by the stop, not failed by the receiver: sent again by whoever claims it next.
+        if (stopping.signal.aborted && !attempt.ok) unsent.push(row.id);
+        else outcomes.push({ id: row.id, event: row.event, attempt, attemptsBefore: row.attempts });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(WEBHOOK_IN_FLIGHT_MAX, rows.length) }, lane));
+    await writeOutcomes(outcomes);
+    await release(unsent);
+    await countFailures(webhook, outcomes);
+    await prune(webhook.id);
+    return unsent.length === 0 && outcomes.every((outcome) => outcome.attempt.ok);
+  }
+
+  async function drain(webhook: EnabledWebhook): Promise<void> {
+    let size = CLAIM_MIN;
+    do {
+      wokenWhileRunning.delete(webhook.id);
+      for (;;) {
+        if (closing || !subscriptions.isEnabled(webhook.id)) return;
+        const started = performance.now();
+        const loopBefore = performance.eventLoopUtilization();
+        const { rows, leaseEnds } = await claim(webhook.id, size);
+        if (rows.length === 0) break;
+        size = (await sendRows(webhook, rows, leaseEnds)) ? Math.min(size * 2, CLAIM_MAX) : CLAIM_MIN;
+        // A backlog sent as fast as the loop allows would take it from redirects: when the loop is
+        // nearly saturated, as long a pause as the batch took, the rest waiting in the outbox.
+        if (performance.eventLoopUtilization(loopBefore).utilization > BUSY_LOOP) {
+          await new Promise((resolve) => setTimeout(resolve, performance.now() - started).unref());
+        }
+      }
+    } while (wokenWhileRunning.has(webhook.id));
+  }
+
+  function tick() {
+    scheduled = false;
+    if (closing) return;
+    for (const webhook of subscriptions.enabled()) {
+      if (running.has(webhook.id)) {
+        wokenWhileRunning.add(webhook.id);
+        continue;
+      }
+      const run = drain(webhook)
+        .catch((error: unknown) => log.warn({ err: error, webhookId: webhook.id }, 'webhooks: delivery round failed; tried again at the next poll'))
+        .finally(() => running.delete(webhook.id));
+      running.set(webhook.id, run);
+    }
+  }
+
+  function wake() {
+    if (scheduled || closing || !timer) return;
+    scheduled = true;
+    setImmediate(tick);
+  }
+
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(tick, pollMs);
+      timer.unref();
+      subscriptions.onReload(wake);
+      wake();
+    },
+    wake,
+    async sendClaimed(webhook, deliveryId) {
+      const row = await db.selectFrom('webhook_deliveries').select(['payload', 'attempts', 'event']).where('id', '=', deliveryId).executeTakeFirstOrThrow();
+      const attempt = await attemptDelivery(agents, { url: webhook.url, secret: webhook.secret, messageId: messageIdOf(deliveryId), payload: row.payload });
+      await writeOutcomes([{ id: deliveryId, event: row.event, attempt, attemptsBefore: row.attempts }]);
+      await prune(webhook.id);
+    },
+    async stop() {
+      closing = true;
+      clearInterval(timer);
+      // Deliveries in flight get a moment to be answered (cut, they would be sent again later).
+      const finished = Promise.all(running.values());
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([finished, new Promise((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS)))]);
+      clearTimeout(grace);
+      stopping.abort();
+      await finished;
+    },
+  };
+}
