@@ -23,6 +23,7 @@ import * as reportStates from './migrations/0020-report-states';
 import * as workspaces from './migrations/0021-workspaces';
 import * as domains from './migrations/0022-domains';
 import * as rules from './migrations/0023-rules';
+import * as oidc from './migrations/0025-oidc';
 
 /**
  * A migration; `compatibleWithPrevious` when it only expands the schema (a table, a nullable column,
@@ -56,6 +57,7 @@ const migrations: Record<string, CortoMigration> = {
   '0021-workspaces': workspaces,
   '0022-domains': domains,
   '0023-rules': rules,
+  '0025-oidc': oidc,
 };
 
 /**
