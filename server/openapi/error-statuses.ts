@@ -20,6 +20,7 @@ const extraByRoute: Record<string, number[]> = {
   'POST /api/account/email/verification': [404, 409, 429],
   'POST /api/auth/email-verification/confirm': [429],
   'POST /api/auth/totp': [401, 429],
+  'DELETE /api/account/oidc': [404, 409],
   'POST /api/account/email': [409, 429],
   'POST /api/account/password': [429],
   'DELETE /api/account': [409, 429],

@@ -33,6 +33,6 @@ export async function takeFlow(db: Database, cookie: string): Promise<Flow | und
 /** `next` when it is a path of this site; the dashboard otherwise ('//elsewhere' or '/\elsewhere' would leave it). */
 export function sameOriginPath(next: unknown): string {
   if (typeof next !== 'string' || next.length > 2000) return '/dashboard';
-  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || /[\u0000-\u001f\\]/.test(next)) return '/dashboard';
+  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || /[\p{Cc}\\]/u.test(next)) return '/dashboard';
   return next;
 }

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidcErrorMessages, oidcMessages } from '@common/auth/oidc-messages';
+import { ConfigError, loadConfig } from '../../config';
 import { startTestProvider, type TestProvider } from '../../test/oidc-provider';
 import { createTestApp, type TestApp, testDialects } from '../../test/test-app';
 import { registerUser, sameOrigin, sessionCookie } from '../../test/test-users';
@@ -357,5 +358,40 @@ describe.each(testDialects)('a provider-only server: OIDC_SIGNUP=false, PASSWORD
     expect(errorCodeOf(response)).toBe('signup');
     expect(hasSession(response)).toBe(false);
     expect(await t.database.db.selectFrom('users').select('id').execute()).toHaveLength(0);
+  });
+});
+
+describe('the provider configuration, checked at start', () => {
+  it('names the missing piece of a half-made configuration', () => {
+    const problem = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error('the configuration was accepted');
+    };
+    expect(problem({ OIDC_ISSUER: 'https://sso.empresa.test/realms/corto', OIDC_CLIENT_SECRET: 'x' })).toMatch(/OIDC_CLIENT_ID: es obligatoria/);
+    expect(problem({ OIDC_ISSUER: 'https://sso.empresa.test/realms/corto', OIDC_CLIENT_ID: 'corto' })).toMatch(/OIDC_CLIENT_SECRET: es obligatoria/);
+    expect(problem({ OIDC_CLIENT_ID: 'corto', OIDC_LABEL: 'Empresa' })).toMatch(/OIDC_ISSUER: es obligatoria/);
+    expect(problem({ PASSWORD_LOGIN: 'false' })).toMatch(/PASSWORD_LOGIN: solo puede ser false/);
+    expect(problem({ OIDC_ISSUER: 'sso.empresa.test' })).toMatch(/OIDC_ISSUER: debe ser la dirección/);
+    // Authentik's issuer ends in a slash, and must stay as written.
+    const config = loadConfig({ OIDC_ISSUER: 'https://authentik.empresa.test/application/o/corto/', OIDC_CLIENT_ID: 'corto', OIDC_CLIENT_SECRET: 'x' });
+    expect(config.oidc).toMatchObject({ issuer: 'https://authentik.empresa.test/application/o/corto/', label: 'authentik.empresa.test', signup: true });
+    expect(config.passwordLogin).toBe(true);
+  });
+
+  it('stops the start naming OIDC_ISSUER when the provider cannot be reached', async () => {
+    // A port nobody listens on: closed right after it was taken.
+    const gone = await startTestProvider({ redirectUris: [`${CORTO}/api/auth/oidc/callback`] });
+    await gone.close();
+    const t = await createTestApp(testDialects[0]!, gone.env({ OIDC_TIMEOUT_MS: '500' }));
+    try {
+      await expect(t.app.ready()).rejects.toThrow(/OIDC_ISSUER: no se pudo leer http:\/\/127\.0\.0\.1:\d+\/\.well-known\/openid-configuration/);
+    } finally {
+      await t.close().catch(() => {});
+    }
   });
 });
