@@ -48,7 +48,13 @@ function groupsOf(user: ProviderUser): string[] {
 
 export type SignInOutcome = { user: UserRow } | { refused: OidcErrorCode };
 
-export async function accountForProviderUser(db: Database, config: Config, oidc: OidcConfig, user: ProviderUser): Promise<SignInOutcome> {
+export async function accountForProviderUser(
+  db: Database,
+  config: Config,
+  oidc: OidcConfig,
+  user: ProviderUser,
+  retried = false,
+): Promise<SignInOutcome> {
   const now = Date.now();
   let identity = await db
     .selectFrom('oidc_identities')
@@ -82,7 +88,7 @@ export async function accountForProviderUser(db: Database, config: Config, oidc:
         userId = created.id;
       } catch (error) {
         // The same e-mail signed up meanwhile: one more look finds it as an existing account.
-        if (isUniqueViolation(error)) return accountForProviderUser(db, config, oidc, user);
+        if (isUniqueViolation(error) && !retried) return accountForProviderUser(db, config, oidc, user, true);
         throw error;
       }
     }
@@ -94,7 +100,7 @@ export async function accountForProviderUser(db: Database, config: Config, oidc:
         .executeTakeFirstOrThrow();
     } catch (error) {
       // Two first sign-ins at once: the other one linked it.
-      if (isUniqueViolation(error)) return accountForProviderUser(db, config, oidc, user);
+      if (isUniqueViolation(error) && !retried) return accountForProviderUser(db, config, oidc, user, true);
       throw error;
     }
     if (verified) await promoteAdminEmails(db, config.adminEmails, userId);
