@@ -80,6 +80,14 @@ test('the first sign-in with the button makes the account and lands on the dashb
   const menu = page.getByRole('button', { name: 'Menú de Marta Ruiz' }).first();
   await expect(menu).toBeVisible();
   await expect(menu).toContainText('MR');
+
+  // /cuenta names the provider; without a password there is nothing to change, and leaving asks the e-mail.
+  await page.goto(`${corto}/cuenta`);
+  const provider = page.getByRole('region', { name: 'Proveedor de la empresa' });
+  await expect(provider).toContainText('Entras con Empresa');
+  await expect(page.getByRole('region', { name: 'Contraseña' })).toContainText('Tu cuenta no tiene contraseña');
+  await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Tu email')).toBeVisible();
 });
 
 test('with PASSWORD_LOGIN=false the /auth page offers only the provider', async ({ page }) => {
