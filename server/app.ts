@@ -10,6 +10,8 @@ import { createBlockedDomains } from './admin/blocked-domains';
 import { promoteAdminEmails } from './admin/admin-emails';
 import { accountPlugin } from './account/account.plugin';
 import { authRoutes } from './auth/auth.routes';
+import { oidcAccountRoutes } from './auth/oidc/oidc-account.routes';
+import { oidcRoutes } from './auth/oidc/oidc.routes';
 import { refuseCrossOrigin } from './auth/cross-origin';
 import { registerSessionSupport } from './auth/session-support';
 import type { Config } from './config';
@@ -207,6 +209,8 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     });
     await api.register(healthRoutes, context);
     await api.register(authRoutes, context);
+    await api.register(oidcRoutes, context);
+    await api.register(oidcAccountRoutes, context);
     await api.register(accountPlugin, context);
     await api.register(linksRoutes, context);
     await api.register(statsRoutes, context);

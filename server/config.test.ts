@@ -119,7 +119,7 @@ describe('secrets from files (<NAME>_FILE)', () => {
     expect(config.smtpUrl).toBe('smtps://correo:clave-smtp@smtp.example:465');
     expect(config.metricsToken).toBe('un-token-de-metricas-1234');
     expect(config.s3).toMatchObject({ bucket: 'corto', accessKeyId: 'corto-app', secretAccessKey: 'secreto/de+s3=' });
-    expect(SECRET_FILE_VARIABLES).toEqual(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'METRICS_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+    expect(SECRET_FILE_VARIABLES).toEqual(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'METRICS_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'OIDC_CLIENT_SECRET']);
   });
 
   it('checks a value from a file as it checks the variable, and never shows what the file holds', () => {

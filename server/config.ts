@@ -87,6 +87,21 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'debe ser true o false' })
     .default('false')
     .transform((value) => value === 'true'),
+  // Kept as written: openid-client compares it with the issuer the provider names, slash included (Authentik's ends in /).
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'debe ser la dirección http(s) completa del emisor, p. ej. https://sso.example/realms/empresa' }).optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  OIDC_LABEL: z.string().trim().min(1).max(60, { error: 'no puede superar los 60 caracteres' }).optional(),
+  OIDC_ADMIN_GROUP: z.string().trim().min(1).optional(),
+  OIDC_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(100).max(120_000).default(10_000),
+  OIDC_SIGNUP: z
+    .enum(['true', 'false'], { error: 'debe ser true o false' })
+    .default('true')
+    .transform((value) => value === 'true'),
+  PASSWORD_LOGIN: z
+    .enum(['true', 'false'], { error: 'debe ser true o false' })
+    .default('true')
+    .transform((value) => value === 'true'),
 }).refine((vars) => vars.S3_BUCKET || !(vars.S3_ENDPOINT || vars.S3_ACCESS_KEY_ID || vars.S3_SECRET_ACCESS_KEY), {
   // A half-made S3 configuration would otherwise store files on the local disk without a word.
   path: ['S3_BUCKET'],
@@ -98,6 +113,20 @@ const envSchema = z.object({
   // Node refuses to start otherwise: the headers are part of the request.
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   error: 'no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS',
+// Sign-in with the company's provider: half a configuration names the piece missing.
+}).refine((vars) => !vars.OIDC_ISSUER || vars.OIDC_CLIENT_ID, {
+  path: ['OIDC_CLIENT_ID'],
+  error: 'es obligatoria cuando se configura OIDC_ISSUER',
+}).refine((vars) => !vars.OIDC_ISSUER || vars.OIDC_CLIENT_SECRET, {
+  path: ['OIDC_CLIENT_SECRET'],
+  error: 'es obligatoria cuando se configura OIDC_ISSUER',
+}).refine((vars) => vars.OIDC_ISSUER || !(vars.OIDC_CLIENT_ID || vars.OIDC_CLIENT_SECRET || vars.OIDC_LABEL || vars.OIDC_ADMIN_GROUP), {
+  path: ['OIDC_ISSUER'],
+  error: 'es obligatoria cuando se configura OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_LABEL u OIDC_ADMIN_GROUP',
+}).refine((vars) => vars.PASSWORD_LOGIN || vars.OIDC_ISSUER, {
+  // Nobody could sign in at all.
+  path: ['PASSWORD_LOGIN'],
+  error: 'solo puede ser false cuando se configura OIDC_ISSUER (si no, nadie podría entrar)',
 });
 
 export interface Config {
@@ -167,8 +196,26 @@ export interface Config {
   metricsToken: string | undefined;
   /** An S3-compatible bucket for QR codes and pictures (S3_BUCKET set); undefined: DATA_DIR/storage. */
   s3: S3StorageOptions | undefined;
+  /** Sign-in with the company's provider (OIDC_ISSUER set); undefined: off. */
+  oidc: OidcConfig | undefined;
+  /** PASSWORD_LOGIN: sign-in, sign-up and reset by password (false: only the provider; the CLI's reset-link stays). */
+  passwordLogin: boolean;
   /** Where the built web app lives; absent in API-only tests. */
   webDir: string | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The button reads 'Entrar con {label}'. */
+  label: string;
+  /** A value of the `groups` claim that makes an admin (and whose absence unmakes one) at each sign-in. */
+  adminGroup: string | undefined;
+  /** OIDC_SIGNUP: the provider's users get an account at their first sign-in. */
+  signup: boolean;
+  /** OIDC_TIMEOUT_MS: how long each request to the provider (discovery, token, userinfo) may take. */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -178,7 +225,15 @@ export class ConfigError extends Error {}
  * and Kubernetes' secrets are files, and a variable's value shows in `docker inspect` and in
  * /proc/<pid>/environ.
  */
-export const SECRET_FILE_VARIABLES = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'METRICS_TOKEN', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+export const SECRET_FILE_VARIABLES = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'METRICS_TOKEN',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'OIDC_CLIENT_SECRET',
+] as const;
 
 /** Each `<NAME>_FILE` replaced by `<NAME>`, read from its file; the problems, never the contents. */
 function withSecretFiles(present: Record<string, string | undefined>): { vars: Record<string, string | undefined>; problems: string[] } {
@@ -266,6 +321,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: vars.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    oidc:
+      vars.OIDC_ISSUER && vars.OIDC_CLIENT_ID && vars.OIDC_CLIENT_SECRET
+        ? {
+            issuer: vars.OIDC_ISSUER,
+            clientId: vars.OIDC_CLIENT_ID,
+            clientSecret: vars.OIDC_CLIENT_SECRET,
+            label: vars.OIDC_LABEL ?? new URL(vars.OIDC_ISSUER).hostname,
+            adminGroup: vars.OIDC_ADMIN_GROUP,
+            signup: vars.OIDC_SIGNUP,
+            timeoutMs: vars.OIDC_TIMEOUT_MS,
+          }
+        : undefined,
+    passwordLogin: vars.PASSWORD_LOGIN,
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   };
 }

@@ -12,7 +12,8 @@ import type { AppContext } from '../app-context';
 import { apiUser, sessionUserOfRow } from '../auth/api-user';
 import { findUserByEmail } from '../auth/auth.queries';
 import { loadCommonPasswords, newPasswordSchema } from '../auth/common-passwords';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, hasPassword } from '../auth/passwords';
+import { oidcMessages } from '@common/auth/oidc-messages';
 import { bufferProfilePicture, storeProfilePicture } from '../auth/profile-picture';
 import { requireUser, signedInUser } from '../auth/require-user';
 import { endSession as endThisSession, requestTokenHash } from '../auth/sessions';
@@ -55,7 +56,8 @@ async function pictureRoute(app: FastifyInstance, { database, storage }: AppCont
       throw error;
     }
     // The old picture is only tidied up: the orphan sweep takes it if this fails.
-    await storage.remove(buckets.profilePictures, user.profileImageKey).catch((error: unknown) => {
+    // An account the provider made had no picture (the initials avatar).
+    if (user.profileImageKey) await storage.remove(buckets.profilePictures, user.profileImageKey).catch((error: unknown) => {
       request.log.warn({ err: error, key: user.profileImageKey }, 'could not remove a replaced profile picture');
     });
     return { user: apiUser(storage, sessionUserOfRow(row)) };
@@ -129,6 +131,8 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext, g
     async (request, reply) => {
       const user = signedInUser(request);
       const { currentPassword, newPassword } = request.body;
+      // An account the provider made has none to change: a mailed reset link creates one.
+      if (!(await accountHasPassword(db, user.id))) throw new AppError('conflict', oidcMessages.noPasswordToChange);
       await guard.password(request, reply, user.id, user.email, currentPassword, 'currentPassword');
       const passwordHash = await hashPassword(newPassword);
       await db.transaction().execute(async (trx) => {
@@ -146,7 +150,12 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext, g
 
   routes.delete('/api/account', { schema: { body: deleteAccountSchema, response: noContent } }, async (request, reply) => {
     const user = signedInUser(request);
-    await guard.password(request, reply, user.id, user.email, request.body.password, 'password');
+    if (await accountHasPassword(db, user.id)) {
+      await guard.password(request, reply, user.id, user.email, request.body.password, 'password');
+    } else if (request.body.password.trim().toLowerCase() !== user.email.toLowerCase()) {
+      // An account the provider made confirms by typing its e-mail (it has no password to ask).
+      throw new AppError('validation', oidcMessages.deleteEmailMismatch, { password: [oidcMessages.deleteEmailMismatch] });
+    }
     // The last active admin cannot leave, nor the last owner of a team: refused (409) under their locks.
     await deleteAccount(context, user.id, {
       log: request.log,
@@ -156,4 +165,8 @@ export async function accountRoutes(app: FastifyInstance, context: AppContext, g
     await endThisSession(db, request, reply);
     return reply.status(204).send(null);
   });
+}
+
+async function accountHasPassword(db: AppContext['database']['db'], userId: number): Promise<boolean> {
+  return hasPassword(await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow());
 }

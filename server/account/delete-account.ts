@@ -61,7 +61,8 @@ export async function deleteAccount(context: AppContext, userId: number, options
 
   // The rows are gone: the picture is only tidied up. One that cannot be removed now is an orphan
   // the storage sweep (server/storage/orphan-sweep.ts) removes later.
-  await storage.remove(buckets.profilePictures, removed.profileImage).catch((error: unknown) => {
+  // '' is an account the provider made, which never had a picture.
+  if (removed.profileImage) await storage.remove(buckets.profilePictures, removed.profileImage).catch((error: unknown) => {
     options.log?.warn({ err: error, bucket: buckets.profilePictures, key: removed.profileImage }, 'could not remove a deleted account file');
   });
 }

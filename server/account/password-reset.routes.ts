@@ -11,6 +11,7 @@ import type { AppContext } from '../app-context';
 import { loadCommonPasswords, newPasswordSchema } from '../auth/common-passwords';
 import { authRateLimits } from '../auth/rate-limits';
 import { SESSION_COOKIE } from '../auth/sessions';
+import { refuseWithoutPasswordLogin } from '../auth/oidc/password-login';
 import { AppError } from '../http/app-error';
 import type { Mailer } from '../mail/mailer';
 import { confirmReset, sendResetMail } from './password-reset';
@@ -30,14 +31,14 @@ export async function passwordResetRoutes(app: FastifyInstance, context: AppCont
   const limits = authRateLimits(context, 'password-reset');
 
   routes.get('/api/auth/password-reset', { schema: { response: { 200: passwordResetAvailabilitySchema } } }, async () => ({
-    available: mailer !== undefined,
+    available: mailer !== undefined && config.passwordLogin,
   }));
 
   routes.post(
     '/api/auth/password-reset',
     {
       schema: { body: passwordResetRequestSchema, response: { 202: z.object({ message: z.string() }) } },
-      onRequest: limits.perIp,
+      onRequest: [refuseWithoutPasswordLogin(config), limits.perIp],
       preHandler: limits.perEmailAndClient,
     },
     async (request, reply) => {

@@ -8,6 +8,7 @@ import type { AppContext } from '../app-context';
 import { apiUser, sessionUserOfRow } from '../auth/api-user';
 import { requireUser, signedInUser } from '../auth/require-user';
 import { startSession } from '../auth/sessions';
+import { refuseWithoutPasswordLogin } from '../auth/oidc/password-login';
 import { AppError } from '../http/app-error';
 import { findUser } from './account.queries';
 import type { SecretGuard } from './password-check';
@@ -26,7 +27,7 @@ export async function totpRoutes(app: FastifyInstance, { database, config, stora
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // The second step of a login that answered { totpRequired: true }: no session yet, the challenge cookie.
-  routes.post('/api/auth/totp', { schema: { body: totpCodeSchema, response: { 200: userResponseSchema } } }, async (request, reply) => {
+  routes.post('/api/auth/totp', { schema: { body: totpCodeSchema, response: { 200: userResponseSchema } }, onRequest: refuseWithoutPasswordLogin(config) }, async (request, reply) => {
     const token = request.cookies[CHALLENGE_COOKIE];
     const challenge = token ? await findChallenge(db, token) : undefined;
     if (!challenge) {

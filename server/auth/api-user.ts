@@ -25,7 +25,8 @@ export function apiUser(storage: ObjectStorage, user: SessionUser): User {
     id: user.id,
     email: user.email,
     name: user.name,
-    profileImage: storage.publicUrl(buckets.profilePictures, user.profileImageKey),
+    // '' for an account the provider made without one: the web app shows the initials.
+    profileImage: user.profileImageKey ? storage.publicUrl(buckets.profilePictures, user.profileImageKey) : '',
     createdAt: new Date(user.createdAt).toISOString(),
     role: user.role,
     totp: user.totp,

@@ -25,6 +25,8 @@ import { sendVerificationMail } from '../account/email-verification';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { CHALLENGE_COOKIE, CHALLENGE_LIFETIME_MS, createChallenge } from '../account/totp';
 import { endSession, startSession } from './sessions';
+import { refuseWithoutPasswordLogin } from './oidc/password-login';
+import { providerLogoutUrl } from './oidc/oidc-logout';
 
 // The form's fields plus the picture, which multipart hands over as bytes.
 const registerBodySchema = registerFieldsSchema.extend({
@@ -61,7 +63,7 @@ async function registerRoute(app: FastifyInstance, context: AppContext, loginGua
     '/api/auth/register',
     {
       schema: { body: registerBodySchema, response: { 201: userResponseSchema } },
-      onRequest: registerLimits.perIp,
+      onRequest: [refuseWithoutPasswordLogin(config), registerLimits.perIp],
       preValidation: loadCommonPasswords,
       preHandler: registerLimits.perEmailAndClient,
     },
@@ -135,7 +137,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
     '/api/auth/login',
     {
       schema: { body: loginSchema.strict(), response: { 200: loginResponseSchema } },
-      onRequest: loginLimits.perIp,
+      onRequest: [refuseWithoutPasswordLogin(config), loginLimits.perIp],
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -166,7 +168,10 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
   );
 
   routes.post('/api/auth/logout', async (request, reply) => {
+    // A session the company's provider opened ends there too, when it offers that (RP-initiated logout).
+    const endSessionUrl = await providerLogoutUrl(context, request);
     await endSession(db, request, reply);
+    if (endSessionUrl) return reply.status(200).send({ endSessionUrl });
     return reply.status(204).send();
   });
 

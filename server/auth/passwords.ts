@@ -49,12 +49,20 @@ export function hashPassword(password: string): Promise<string> {
   return gate.run(() => hash(password, { algorithm: ARGON2ID }));
 }
 
+/**
+ * users.password_hash of an account made by the company's provider (migration 0025): no password
+ * verifies it, and the account page offers to set one by a reset link.
+ */
+export const NO_PASSWORD = '';
+
+export const hasPassword = (row: { password_hash: string }) => row.password_hash !== NO_PASSWORD;
+
 // Verified against when the e-mail is unknown, so both failures take the same time.
 let decoyHash: Promise<string> | undefined;
 
 /** True when the password matches; with no stored hash, spends the same work and says false. */
 export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
-  if (storedHash === undefined) {
+  if (storedHash === undefined || storedHash === NO_PASSWORD) {
     decoyHash ??= hashPassword('corto-decoy-password');
     // A decoy that failed (a full queue) is tried again next time rather than kept.
     const decoy = await decoyHash.catch((error: unknown) => {

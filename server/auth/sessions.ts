@@ -45,13 +45,14 @@ function setCookie(reply: FastifyReply, config: Config, token: string, expiresAt
   });
 }
 
+/** Opens a session for `userId` with its cookie; returns the token's hash (its row's key). */
 export async function startSession(
   db: Database,
   config: Config,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
-): Promise<void> {
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   const expiresAt = now + SESSION_LIFETIME_MS;
@@ -71,6 +72,7 @@ export async function startSession(
     })
     .execute();
   setCookie(reply, config, token, expiresAt);
+  return hashToken(token);
 }
 
 /** The hash of the request's session token, if it carries one. */

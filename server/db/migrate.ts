@@ -24,6 +24,7 @@ import * as workspaces from './migrations/0021-workspaces';
 import * as domains from './migrations/0022-domains';
 import * as rules from './migrations/0023-rules';
 import * as webhooks from './migrations/0024-webhooks';
+import * as oidc from './migrations/0025-oidc';
 import * as linkPreviews from './migrations/0026-link-previews';
 
 /**
@@ -59,6 +60,7 @@ const migrations: Record<string, CortoMigration> = {
   '0022-domains': domains,
   '0023-rules': rules,
   '0024-webhooks': webhooks,
+  '0025-oidc': oidc,
   '0026-link-previews': linkPreviews,
 };
 

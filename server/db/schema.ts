@@ -438,10 +438,42 @@ export interface WebhookDeliveriesTable {
   created_at: number;
 }
 
+// Sign-in with the company's provider (migration 0025).
+export interface OidcIdentitiesTable {
+  id: Generated<number>;
+  issuer: string;
+  sub: string;
+  user_id: number;
+  /** 1 when OIDC_ADMIN_GROUP made the account an admin: leaving the group takes it back. */
+  granted_admin: Generated<number>;
+  created_at: number;
+  last_sign_in_at: number | null;
+}
+
+/** A sign-in on its way through the provider, keyed by the hash of its cookie's value; taken once. */
+export interface OidcFlowsTable {
+  id_hash: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  /** The same-origin path the user was going to. */
+  return_to: string;
+  created_at: number;
+}
+
+/** The ID token of a session the provider opened, for the logout's id_token_hint. */
+export interface OidcSessionsTable {
+  token_hash: string;
+  id_token: string;
+}
+
 export interface DB {
   webhooks: WebhooksTable;
   webhook_links: WebhookLinksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  oidc_identities: OidcIdentitiesTable;
+  oidc_flows: OidcFlowsTable;
+  oidc_sessions: OidcSessionsTable;
   domains: DomainsTable;
   link_destinations: LinkDestinationsTable;
   click_destination_visitors: ClickDestinationVisitorsTable;

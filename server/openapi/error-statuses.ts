@@ -22,6 +22,7 @@ const extraByRoute: Record<string, number[]> = {
   'POST /api/account/email/pending/resend': [404, 429],
   'DELETE /api/account/email/pending': [404],
   'POST /api/auth/totp': [401, 429],
+  'DELETE /api/account/oidc': [404, 409],
   'POST /api/account/email': [409, 429],
   'POST /api/account/password': [429],
   'DELETE /api/account': [409, 429],

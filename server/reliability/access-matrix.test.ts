@@ -662,6 +662,39 @@ const matrix: Record<string, Entry> = {
       return { method: 'DELETE', url: `/api/account/sessions/${newest.public_id}`, headers: cookie ? { cookie } : {} };
     },
   },
+  // Sign-in with the company's provider: off in this app, so the flow's doors send everyone back to /auth.
+  'GET /api/auth/config': {
+    access: 'public',
+    status: { anonymous: 200, forged: 200, other: 200, owner: 200 },
+    request: () => ({ method: 'GET', url: '/api/auth/config' }),
+    check: (_world, _caller, response) => expect(response.json()).toEqual({ oidc: null, passwordLogin: true }),
+  },
+  'GET /api/auth/oidc/start': {
+    access: 'public',
+    status: { anonymous: 302, forged: 302, other: 302, owner: 302 },
+    request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/auth/oidc/start?next=/ajustes', headers: cookie ? { cookie } : {} }),
+    check: (_world, _caller, response) => expect(response.headers.location).toBe('/auth?error=unavailable'),
+  },
+  'GET /api/auth/oidc/callback': {
+    access: 'public',
+    status: { anonymous: 302, forged: 302, other: 302, owner: 302 },
+    request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/auth/oidc/callback?code=x&state=y', headers: cookie ? { cookie } : {} }),
+    check: (_world, _caller, response) => expect(response.cookies.some((c) => c.name === 'corto_session' && c.value !== '')).toBe(false),
+  },
+  'GET /api/account/oidc': {
+    access: 'private',
+    status: anyUser,
+    request: (_world, _caller, cookie) => ({ method: 'GET', url: '/api/account/oidc', headers: cookie ? { cookie } : {} }),
+    check: (_world, caller, response) => {
+      if (caller === 'owner' || caller === 'other') expect(response.json()).toEqual({ linked: null, hasPassword: true });
+    },
+  },
+  'DELETE /api/account/oidc': {
+    access: 'private',
+    // Nobody here is linked to a provider: nothing to unlink, for either of them.
+    status: { anonymous: 401, forged: 401, other: 404, owner: 404 },
+    request: (_world, _caller, cookie) => ({ method: 'DELETE', url: '/api/account/oidc', headers: cookie ? { cookie } : {} }),
+  },
   'DELETE /api/account': {
     access: 'private',
     // Each signed-in caller deletes an account made for it, so the matrix's users stay.

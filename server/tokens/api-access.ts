@@ -32,6 +32,10 @@ const PUBLIC_ROUTES = new Set([
   '/api/auth/password-reset/confirm',
   '/api/auth/email-verification/confirm',
   '/api/auth/totp',
+  // Sign-in with the company's provider: how the /auth page offers it, and the round trip.
+  '/api/auth/config',
+  '/api/auth/oidc/start',
+  '/api/auth/oidc/callback',
   '/api/reports',
   // A workspace invitation's preview: the page its link opens, before its addressee signs in.
   '/api/invites/:token',

@@ -1,4 +1,5 @@
 import { deleteAccountSchema } from '@common/account/account-schemas';
+import { oidcMessages } from '@common/auth/oidc-messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -13,7 +14,8 @@ import { messageOf } from '../../../api/client';
 import { useDeleteAccount } from '../api/profile';
 import { Section } from './section';
 
-export function DeleteAccountSection() {
+/** `typeEmail`: an account without a password (the company's provider made it) confirms by typing its e-mail. */
+export function DeleteAccountSection({ typeEmail = false }: { typeEmail?: boolean }) {
   const navigate = useNavigate();
   const mutation = useDeleteAccount();
   const form = useForm<z.input<typeof deleteAccountSchema>, unknown, z.output<typeof deleteAccountSchema>>({
@@ -40,11 +42,16 @@ export function DeleteAccountSection() {
           <DialogHeader>
             <DialogTitle>¿Eliminar tu cuenta?</DialogTitle>
             <DialogDescription>
-              Tus links dejarán de funcionar al momento y se borrarán sus estadísticas. Escribe tu contraseña para confirmar.
+              Tus links dejarán de funcionar al momento y se borrarán sus estadísticas. {typeEmail ? `${oidcMessages.deleteTypeEmail}.` : 'Escribe tu contraseña para confirmar.'}
             </DialogDescription>
           </DialogHeader>
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            <FormField id="delete-password" label="Contraseña" type="password" autoComplete="current-password" error={form.formState.errors.password} {...form.register('password')} />
+            <FormField
+              id="delete-password"
+              label={typeEmail ? 'Tu email' : 'Contraseña'}
+              type={typeEmail ? 'email' : 'password'}
+              autoComplete={typeEmail ? 'off' : 'current-password'}
+              error={form.formState.errors.password} {...form.register('password')} />
             {mutation.isError && !form.formState.errors.password && <Alert>{messageOf(mutation.error)}</Alert>}
             <DialogFooter>
               <Button type="submit" variant="destructive" loading={mutation.isPending}>

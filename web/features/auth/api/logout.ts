@@ -9,7 +9,10 @@ const SESSION_ALREADY_GONE = new Set([401, 403, 404]);
 
 export async function logout(): Promise<void> {
   try {
-    await apiFetch<void>('/api/auth/logout', { method: 'POST' });
+    const answer = await apiFetch<{ endSessionUrl?: string } | undefined>('/api/auth/logout', { method: 'POST' });
+    // A session the company's provider opened: its own session ends there too, and it sends the
+    // browser back to Corto's front page.
+    if (answer?.endSessionUrl) window.location.assign(answer.endSessionUrl);
   } catch (error) {
     if (!(error instanceof ApiError && SESSION_ALREADY_GONE.has(error.status))) throw error;
   }
