@@ -5,6 +5,7 @@ import { type BrowserContext, chromium, type Page, type Worker, request as playw
 import { chromiumArgs, chromiumPath } from './chromium';
 import { expect, test } from './fixtures';
 import { sameOrigin, signUpViaApi } from './helpers/accounts';
+import { keepScreenshot } from './helpers/keep-screenshot';
 
 // The browser extension, built by `npm run build` (build:extension) into dist/extension/, loaded
 // unpacked in Debian's Chromium as a person would load it. Its toolbar button is pressed through
@@ -25,15 +26,6 @@ let worker: Worker;
 let extensionId: string;
 let pageServer: Server;
 const consoleLines: string[] = [];
-// Beside screenshots.spec's, whose pages cannot load an extension.
-const screenshotDir = path.join(import.meta.dirname, 'artifacts', 'screenshots');
-
-/** Kept to look at; and nothing sticks out sideways at this width. */
-async function screenshot(page: Page, name: string, width: number): Promise<void> {
-  await page.setViewportSize({ width, height: 700 });
-  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
-}
 
 test.beforeAll(async () => {
   if (!existsSync(path.join(extensionDir, 'manifest.json'))) throw new Error('Falta dist/extension: ejecuta npm run build:extension');
@@ -124,14 +116,14 @@ test('shortens the current page with an alias, copies the short address and show
   await expect(options.getByRole('status')).toHaveText('Guardado. Ya puedes acortar páginas con el botón de Corto de la barra.');
   // Saved as the instance's address, without the slash.
   await expect(options.getByLabel('Dirección de tu Corto')).toHaveValue(baseURL!);
-  for (const width of [1280, 375]) await screenshot(options, 'extension-options', width);
+  for (const width of [1280, 375]) await keepScreenshot(options, 'extension-options', width);
 
   const recipe = await context.newPage();
   await recipe.goto(pageUrl);
   const popup = await pressToolbarButton(recipe);
   await expect(popup.getByText('Receta de croquetas')).toBeVisible();
   await expect(popup.getByText(pageUrl)).toBeVisible();
-  await screenshot(popup, 'extension-popup-form', 375);
+  await keepScreenshot(popup, 'extension-popup-form', 375);
 
   // The alias is checked by common/'s schema before any request, in the web app's words.
   const alias = popup.getByLabel('URL personalizada (opcional)');
@@ -154,7 +146,7 @@ test('shortens the current page with an alias, copies the short address and show
   await reader.close();
   const qr = popup.getByRole('img', { name: `Código QR de ${shortLink}` });
   await expect(qr).toBeVisible();
-  await screenshot(popup, 'extension-popup', 375);
+  await keepScreenshot(popup, 'extension-popup', 375);
   expect(await qr.evaluate((image: { src: string; naturalWidth: number }) => image.src.startsWith('blob:') && image.naturalWidth >= 128)).toBe(true);
 
   // The link exists, with the page's title and address.

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestProvider, type TestProvider } from '../server/test/oidc-provider';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './helpers/keep-screenshot';
 
 // Sign-in with the company's provider in Chromium: this spec starts a real OpenID provider and a
 // Corto of its own (the built server, its own data folder) pointed at it, beside the shared one.
@@ -70,6 +71,8 @@ test.afterAll(async () => {
 
 test('the first sign-in with the button makes the account and lands on the dashboard, createNew kept', async ({ page }) => {
   await page.goto(`${corto}/auth?createNew=${encodeURIComponent('https://ejemplo.com/una-pagina')}`);
+  await expect(page.getByRole('link', { name: 'Entrar con Empresa' })).toBeVisible();
+  for (const width of [1280, 375]) await keepScreenshot(page, 'auth-oidc', width);
   await page.getByRole('link', { name: 'Entrar con Empresa' }).click();
   await expect(page).toHaveURL(`${corto}/dashboard?createNew=${encodeURIComponent('https://ejemplo.com/una-pagina')}`);
   // The landing's long URL waits in the create dialog, as after a password sign-in.
@@ -85,6 +88,7 @@ test('the first sign-in with the button makes the account and lands on the dashb
   await page.goto(`${corto}/cuenta`);
   const provider = page.getByRole('region', { name: 'Proveedor de la empresa' });
   await expect(provider).toContainText('Entras con Empresa');
+  for (const width of [1280, 375]) await keepScreenshot(page, 'account-oidc', width);
   await expect(page.getByRole('region', { name: 'Contraseña' })).toContainText('Tu cuenta no tiene contraseña');
   await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
   await expect(page.getByRole('dialog').getByLabel('Tu email')).toBeVisible();
@@ -97,4 +101,11 @@ test('with PASSWORD_LOGIN=false the /auth page offers only the provider', async 
   await expect(page.getByRole('link', { name: 'Entrar con Empresa' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Iniciar sesión' })).toHaveCount(0);
   await expect(page.getByLabel('Contraseña')).toHaveCount(0);
+  for (const width of [1280, 375]) await keepScreenshot(page, 'auth-provider-only', width);
+});
+
+test('a refusal at the provider comes back as a Spanish message on /auth', async ({ page }) => {
+  await page.goto(`${corto}/auth?error=unverified`);
+  await expect(page.getByRole('alert')).toContainText('el proveedor no lo da por verificado');
+  for (const width of [1280, 375]) await keepScreenshot(page, 'auth-oidc-error', width);
 });

@@ -7,6 +7,7 @@ import {
   webhookMessages as m,
 } from '@common/webhooks/webhook-messages';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/database';
@@ -28,8 +29,14 @@ import type { EnabledWebhook, WebhookSubscriptions } from './subscriptions';
 // writer's lock), back to CLAIM_MIN after any failure (a failing receiver's rows stay in the table).
 const CLAIM_MIN = 20;
 const CLAIM_MAX = 500;
-/** Event-loop utilisation above which the dispatcher pauses between batches, leaving the loop to redirects. */
+/** Event-loop utilisation, seen while the dispatcher waits, above which it yields the loop to redirects. */
 const BUSY_LOOP = 0.8;
+/** How long it waits after a batch to see how busy the loop is without it. */
+const PROBE_MS = 10;
+/** While others keep the loop busy, the share of it deliveries may take (the rest waits in the outbox). */
+const BACKGROUND_SHARE = 0.05;
+/** The longest pause after one batch: a backlog still moves, and a stop never waits long. */
+const MAX_PAUSE_MS = 2000;
 /** How long a stop lets deliveries in flight finish before cutting them. */
 const STOP_GRACE_MS = 2000;
 const PRUNE_EVERY_MS = 5_000;
@@ -237,6 +244,22 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
     return unsent.length === 0 && outcomes.every((outcome) => outcome.attempt.ok);
   }
 
+  /**
+   * Deliveries are background work: a backlog sent as fast as the loop allows would take it from
+   * redirects. After each batch, a short look at the loop while the dispatcher does nothing: if
+   * others (redirects, the API) keep it busy, a pause long enough that deliveries take at most
+   * BACKGROUND_SHARE of it; an idle server drains its outbox at full speed.
+   */
+  async function yieldToRedirects(batchMs: number): Promise<void> {
+    const before = performance.eventLoopUtilization();
+    await pause(PROBE_MS);
+    if (performance.eventLoopUtilization(before).utilization > BUSY_LOOP) {
+      await pause(Math.min(MAX_PAUSE_MS, batchMs * (1 / BACKGROUND_SHARE - 1)));
+    }
+  }
+
+  const pause = (ms: number) => sleep(ms, undefined, { ref: false, signal: stopping.signal }).catch(() => {});
+
   async function drain(webhook: EnabledWebhook): Promise<void> {
     let size = CLAIM_MIN;
     do {
@@ -244,15 +267,10 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
       for (;;) {
         if (closing || !subscriptions.isEnabled(webhook.id)) return;
         const started = performance.now();
-        const loopBefore = performance.eventLoopUtilization();
         const { rows, leaseEnds } = await claim(webhook.id, size);
         if (rows.length === 0) break;
         size = (await sendRows(webhook, rows, leaseEnds)) ? Math.min(size * 2, CLAIM_MAX) : CLAIM_MIN;
-        // A backlog sent as fast as the loop allows would take it from redirects: when the loop is
-        // nearly saturated, as long a pause as the batch took, the rest waiting in the outbox.
-        if (performance.eventLoopUtilization(loopBefore).utilization > BUSY_LOOP) {
-          await new Promise((resolve) => setTimeout(resolve, performance.now() - started).unref());
-        }
+        await yieldToRedirects(performance.now() - started);
       }
     } while (wokenWhileRunning.has(webhook.id));
   }
