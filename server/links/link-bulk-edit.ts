@@ -9,8 +9,9 @@ import { domainIdOf, forgetLinkAddresses, formerAliasKeysOf } from './link-addre
 import { setLinkTags, tagsOf } from './link-tags';
 import type { LinkActor } from './link-actor';
 import { recordActivity } from '../workspaces/activity';
+import { announceLinksUpdated } from '../webhooks/link-events';
 
-type Context = Pick<AppContext, 'database' | 'linkCache'>;
+type Context = Pick<AppContext, 'database' | 'linkCache' | 'config' | 'storage'> & Partial<Pick<AppContext, 'blockedDomains' | 'webhooks'>>;
 type Changes = { paused?: boolean | undefined; addTags?: string[] | undefined; removeTags?: string[] | undefined };
 
 /** A link's tags after adding some and taking others off (compared by tagKey; its own spellings kept). */
@@ -42,7 +43,7 @@ export async function bulkUpdateLinks(context: Context, actor: LinkActor, ids: n
       .where('disabled_at', 'is', null)
       .execute();
     const owned = rows.map((row) => row.id);
-    if (owned.length === 0) return { rows, results: [] };
+    if (owned.length === 0) return { rows, results: [], announced: false };
     const before = await tagsOf(trx, owned);
     const planned = rows.map((row) => {
       const tags = before.get(row.id) ?? [];
@@ -54,6 +55,7 @@ export async function bulkUpdateLinks(context: Context, actor: LinkActor, ids: n
       await trx.updateTable('urls').set({ paused: changes.paused ? 1 : 0, updated_at: now }).where('workspace_id', '=', workspaceId).where('id', 'in', owned).execute();
     }
     const activity = [];
+    const changed: number[] = [];
     for (const { row, tags, next } of planned) {
       const retagged = !sameTags(tags, next);
       if (retagged) await setLinkTags(trx, workspaceId, row.id, next);
@@ -63,13 +65,17 @@ export async function bulkUpdateLinks(context: Context, actor: LinkActor, ids: n
         ...(retagged ? ['tags'] : []),
       ];
       if (fields.length > 0) {
+        changed.push(row.id);
         activity.push({ workspaceId, actor: actor.user, action: 'link.edited' as const, target: row.custom_url ?? row.short_url, detail: fields.join(', ') });
       }
     }
     await recordActivity(trx, activity);
+    // Each link that changed is a link.updated, as a single edit is.
+    const announced = await announceLinksUpdated(trx, context, actor.workspace, changed);
     const after = await tagsOf(trx, owned);
     return {
       rows,
+      announced,
       results: planned.map(({ row, tags }) => ({
         id: row.id,
         before: { paused: Boolean(row.paused), tags },
@@ -77,6 +83,7 @@ export async function bulkUpdateLinks(context: Context, actor: LinkActor, ids: n
       })),
     };
   });
+  if (results.announced) context.webhooks?.announced();
   // A pause or a resumption must reach the redirect at once, on every instance.
   if (changes.paused !== undefined && results.rows.length > 0) {
     const previous = await formerAliasKeysOf(db, results.rows.map((row) => row.id));

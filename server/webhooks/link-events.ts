@@ -24,3 +24,13 @@ export async function announceLinkChange(
   const [link] = await linksForApi(trx, context, workspace.slug, [row]);
   return (await announceLinkEvent(trx, event, Number(row.id), link!)) > 0;
 }
+
+/** The same for several links changed in one transaction (a bulk edit): one read of them all. */
+export async function announceLinksUpdated(trx: Database, context: Context, workspace: { id: number; slug: string }, ids: number[]): Promise<boolean> {
+  if (ids.length === 0 || !context.webhooks?.wants(workspace.id, 'link.updated')) return false;
+  const rows = await trx.selectFrom('urls').selectAll().where('id', 'in', ids).execute();
+  const links = await linksForApi(trx, context, workspace.slug, rows);
+  let written = 0;
+  for (const [index, row] of rows.entries()) written += await announceLinkEvent(trx, 'link.updated', Number(row.id), links[index]!);
+  return written > 0;
+}

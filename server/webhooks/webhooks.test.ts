@@ -142,6 +142,21 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     expect(receiver.received.every((r) => r.verified)).toBe(true);
   });
 
+  it('announces each link a bulk edit changed, and none it left as it was', async () => {
+    receiver = await startReceiver();
+    const first = await createLinkAs(t.app, ana.cookie, { title: 'Primero' });
+    const second = await createLinkAs(t.app, ana.cookie, { title: 'Segundo' });
+    const paused = await createLinkAs(t.app, ana.cookie, { title: 'Ya en pausa' });
+    expect((await webhookCall(t.app, ana.cookie, 'PATCH', `/api/links/${paused.id}`, { paused: true })).statusCode).toBe(200);
+    await createWebhookAs(t.app, ana.cookie, { url: receiver.url, events: ['link.updated'] }, receiver);
+    const bulk = await webhookCall(t.app, ana.cookie, 'POST', '/api/links/bulk-update', { ids: [first.id, second.id, paused.id], changes: { paused: true } });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    await eventually(() => receiver.received.length >= 2, 'two link.updated');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.received.map((r) => r.body.data.id).sort()).toEqual([first.id, second.id].sort());
+    expect(receiver.received.every((r) => r.body.type === 'link.updated' && r.body.data.paused === true && r.verified)).toBe(true);
+  });
+
   it('retries a failed delivery with the planned waits, and the retry route sends it again', async () => {
     receiver = await startReceiver();
     receiver.answer = 500;
