@@ -74,6 +74,8 @@ test('a session that ended behind the app: creating a link signs the user out in
   const dialog = page.getByRole('dialog', { name: 'Crear link' });
   await dialog.getByLabel('Nombre del link').fill('Tarde');
   await dialog.getByLabel('URL original').fill('https://ejemplo.com/tarde');
+  // The dashboard's own requests settle first: one answered 401 would sign the user out before the click.
+  await page.waitForLoadState('networkidle');
   // The session ends on the server (expired, or closed in another tab).
   expect((await page.request.post('/api/auth/logout', { headers: sameOrigin })).status()).toBe(204);
   await dialog.getByRole('button', { name: 'Crear' }).click();
@@ -91,6 +93,7 @@ test('an ended session on a detail page goes to /auth and, once signed in, back 
   await page.goto('/dashboard');
   const card = page.getByRole('link', { name: 'Mi destino' });
   await expect(card).toBeVisible();
+  await page.waitForLoadState('networkidle');
   expect((await page.request.post('/api/auth/logout', { headers: sameOrigin })).status()).toBe(204);
   await card.click();
   await expect(page).toHaveURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === `/link/${link.id}`);

@@ -67,10 +67,17 @@ export function useUpdateWebhook() {
 
 export function useDeleteWebhook() {
   const scope = useWorkspaceScope();
-  const refresh = useRefresh();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiFetch<unknown>(webhookPath(scope, id), { method: 'DELETE' }),
-    onSuccess: () => refresh(),
+    onSuccess: async (_answer, id) => {
+      // Out of the list at once, so its card (and the log it reads every few seconds) goes before
+      // anything asks the server for a webhook that no longer exists.
+      queryClient.setQueryData<Webhook[]>(webhookKeys.list(scope), (webhooks) => webhooks?.filter((webhook) => webhook.id !== id));
+      await queryClient.cancelQueries({ queryKey: webhookKeys.deliveries(scope, id) });
+      queryClient.removeQueries({ queryKey: webhookKeys.deliveries(scope, id) });
+      await queryClient.invalidateQueries({ queryKey: webhookKeys.list(scope) });
+    },
   });
 }
 

@@ -98,15 +98,17 @@ export function WebhookCard({ webhook, onDeleted }: { webhook: Webhook; onDelete
             title={`¿Eliminar el webhook de ${webhook.url}?`}
             description="Dejará de recibir avisos y se borrará su registro de envíos. No se puede deshacer."
             confirmLabel="Eliminar"
-            onConfirm={() =>
-              remove.mutate(webhook.id, {
-                onSuccess: () => {
-                  toast(m.deleted, 'success');
-                  onDeleted();
-                },
-                onError: (error) => setFailure(messageOf(error)),
-              })
-            }
+            onConfirm={async () => {
+              // Awaited rather than told by mutate's callbacks: the card is gone from the list by then.
+              try {
+                await remove.mutateAsync(webhook.id);
+              } catch (error) {
+                setFailure(messageOf(error));
+                return;
+              }
+              toast(m.deleted, 'success');
+              onDeleted();
+            }}
           >
             Eliminar
           </ConfirmButton>
