@@ -71,9 +71,15 @@ for (const [dialect, make] of benchDatabases(pgUrl)) {
   repeats = 0;
   const rps = { plain: [] as number[], webhook: [] as number[] };
   try {
+    // Pairs in turn plain-first and webhook-first: neither side always runs on a machine just warmed by the other.
     for (let i = 0; i < ROUNDS; i++) {
-      rps.plain.push(await round(plain));
-      rps.webhook.push(await round(watched));
+      if (i % 2 === 0) {
+        rps.plain.push(await round(plain));
+        rps.webhook.push(await round(watched));
+      } else {
+        rps.webhook.push(await round(watched));
+        rps.plain.push(await round(plain));
+      }
     }
     // The last round's deliveries may still be in the outbox: a server of its own sends them.
     const sender = await startNode('server/main.ts', { ...serverEnv, ...watched.env }, '/api/health');
@@ -93,7 +99,8 @@ for (const [dialect, make] of benchDatabases(pgUrl)) {
     console.log(`${dialect}: requests/s, median of ${ROUNDS}`);
     console.log(`  without a webhook       ${fmt(median(rps.plain))}   (${rps.plain.map((n) => n.toFixed(0)).join(', ')})`);
     console.log(`  link.clicked webhook    ${fmt(median(rps.webhook))}   (${rps.webhook.map((n) => n.toFixed(0)).join(', ')})`);
-    console.log(`  ratio (with / without): ${(median(rps.webhook) / median(rps.plain)).toFixed(2)}`);
+    const pairs = rps.webhook.map((n, i) => n / rps.plain[i]!);
+    console.log(`  ratio (with / without): ${(median(rps.webhook) / median(rps.plain)).toFixed(2)}; each pair's ${median(pairs).toFixed(2)} median (${pairs.map((r) => r.toFixed(2)).join(', ')})`);
     console.log(`  clicks counted ${clicks}, delivered ${ids.size}, repeats ${repeats}, the rest drained in ${drainSeconds.toFixed(0)} s after the load: ${ids.size === clicks ? 'every click reached the receiver' : 'MISSING DELIVERIES'}`);
     if (ids.size !== clicks) process.exitCode = 1;
   } finally {

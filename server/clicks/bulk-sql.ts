@@ -82,8 +82,22 @@ async function insertClicksSqlite(db: Db, clicks: EnrichedClick[]): Promise<void
   }
 }
 
-export async function insertClicks(db: Db, clicks: EnrichedClick[]): Promise<void> {
-  if (dialectOf(db) === 'sqlite') return insertClicksSqlite(db, clicks);
+/**
+ * With `ids`, returns the rows' ids in the clicks' order (the webhooks' click batches name them):
+ * on SQLite the transaction's rows follow each other, so the last id says them all; on PostgreSQL
+ * the sequence is drawn row after row as unnest yields them, so sorted ids follow the clicks too.
+ */
+export async function insertClicks(db: Db, clicks: EnrichedClick[], options: { ids: true }): Promise<number[]>;
+export async function insertClicks(db: Db, clicks: EnrichedClick[]): Promise<void>;
+export async function insertClicks(db: Db, clicks: EnrichedClick[], options?: { ids: true }): Promise<number[] | void> {
+  if (dialectOf(db) === 'sqlite') {
+    await insertClicksSqlite(db, clicks);
+    if (!options) return;
+    const { rows } = await db.executeQuery<{ id: number }>(CompiledQuery.raw('select last_insert_rowid() as id'));
+    const last = Number(rows[0]!.id);
+    return Array.from({ length: clicks.length }, (_, i) => last - clicks.length + 1 + i);
+  }
+  const returning = options ? sql` returning id` : sql``;
   const [urlId, at, city, country, device, browser, os, referrer, isBot] = columns(clicks, [
     (c) => c.urlId,
     (c) => c.at,
@@ -96,15 +110,18 @@ export async function insertClicks(db: Db, clicks: EnrichedClick[]): Promise<voi
     (c) => (c.details.isBot ? 1 : 0),
   ]);
   if (!anyRouted(clicks)) {
-    await sql`insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot)
+    const { rows } = await sql<{ id: number }>`insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot)
       select * from unnest(${urlId}::bigint[], ${at}::bigint[], ${city}::text[], ${country}::text[], ${device}::text[],
-        ${browser}::text[], ${os}::text[], ${referrer}::text[], ${isBot}::smallint[])`.execute(db);
-    return;
+        ${browser}::text[], ${os}::text[], ${referrer}::text[], ${isBot}::smallint[])${returning}`.execute(db);
+    return options ? sortedIds(rows) : undefined;
   }
-  await sql`insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot, destination_id)
+  const { rows } = await sql<{ id: number }>`insert into clicks (url_id, created_at, city, country, device, browser, os, referrer, is_bot, destination_id)
     select * from unnest(${urlId}::bigint[], ${at}::bigint[], ${city}::text[], ${country}::text[], ${device}::text[],
-      ${browser}::text[], ${os}::text[], ${referrer}::text[], ${isBot}::smallint[], ${clicks.map(destinationColumn)}::bigint[])`.execute(db);
+      ${browser}::text[], ${os}::text[], ${referrer}::text[], ${isBot}::smallint[], ${clicks.map(destinationColumn)}::bigint[])${returning}`.execute(db);
+  return options ? sortedIds(rows) : undefined;
 }
+
+const sortedIds = (rows: Array<{ id: number | string }>) => rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 
 export interface VisitorRow {
   url_id: number;

@@ -67,7 +67,7 @@ export async function writeClickBatch(db: Database, clicks: EnrichedClick[], bat
     const kept = clicks.filter((click) => existing.has(click.urlId));
     if (kept.length === 0) return 0;
 
-    await insertClicks(trx, kept);
+    const clickIds = announce ? await insertClicks(trx, kept, { ids: true }) : await insertClicks(trx, kept);
 
     const groups = clicksPerLinkAndDetails(kept);
     const visitors = new Map<string, VisitorRow>();
@@ -101,7 +101,7 @@ export async function writeClickBatch(db: Database, clicks: EnrichedClick[], bat
     );
     await upsertRollups(trx, increments);
     // The webhooks' outbox: a click is announced if and only if it is counted.
-    if (announce) await announceClicks(trx, kept, announce.publicBaseUrl);
+    if (announce) await announceClicks(trx, kept, clickIds!, announce.publicBaseUrl);
     return kept.length;
   });
 }

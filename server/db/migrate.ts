@@ -26,6 +26,7 @@ import * as rules from './migrations/0023-rules';
 import * as webhooks from './migrations/0024-webhooks';
 import * as oidc from './migrations/0025-oidc';
 import * as linkPreviews from './migrations/0026-link-previews';
+import * as webhookClickBatches from './migrations/0027-webhook-click-batches';
 
 /**
  * A migration; `compatibleWithPrevious` when it only expands the schema (a table, a nullable column,
@@ -62,6 +63,7 @@ const migrations: Record<string, CortoMigration> = {
   '0024-webhooks': webhooks,
   '0025-oidc': oidc,
   '0026-link-previews': linkPreviews,
+  '0027-webhook-click-batches': webhookClickBatches,
 };
 
 /**

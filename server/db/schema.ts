@@ -438,6 +438,15 @@ export interface WebhookDeliveriesTable {
   created_at: number;
 }
 
+/** A click batch's link.clicked events for one webhook, turned into deliveries by the dispatcher (migration 0027). */
+export interface WebhookClickBatchesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  clicks: string;
+  click_count: number;
+  created_at: number;
+}
+
 // Sign-in with the company's provider (migration 0025).
 export interface OidcIdentitiesTable {
   id: Generated<number>;
@@ -471,6 +480,7 @@ export interface DB {
   webhooks: WebhooksTable;
   webhook_links: WebhookLinksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_click_batches: WebhookClickBatchesTable;
   oidc_identities: OidcIdentitiesTable;
   oidc_flows: OidcFlowsTable;
   oidc_sessions: OidcSessionsTable;

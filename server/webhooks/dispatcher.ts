@@ -14,10 +14,12 @@ import type { DatabaseHandle } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { webhookDisabledMail } from '../mail/webhook-disabled-mail';
 import { type DeliveryAttempt, attemptDelivery, messageIdOf } from './delivery';
+import { expandClickBatch } from './outbox';
 import type { DeliveryAgents } from './safe-agent';
 import type { EnabledWebhook, WebhookSubscriptions } from './subscriptions';
 
-// Sends what the outbox holds. Per enabled webhook, one loop at a time on this instance: it claims
+// Sends what the outbox holds, making a click batch's deliveries (outbox.ts) once those before are
+// sent or waiting for a retry. Per enabled webhook, one loop at a time on this instance: it claims
 // a batch of due rows in one statement (PostgreSQL: FOR UPDATE SKIP LOCKED, so instances
 // never claim the same row; the claim is a lease in locked_until, so rows of an instance that died
 // are claimed again once it ends), sends them WEBHOOK_IN_FLIGHT_MAX at a time, and writes their
@@ -34,9 +36,9 @@ const BUSY_LOOP = 0.8;
 /** How long it waits after a batch to see how busy the loop is without it. */
 const PROBE_MS = 10;
 /** While others keep the loop busy, the share of it deliveries may take (the rest waits in the outbox). */
-const BACKGROUND_SHARE = 0.05;
+const BACKGROUND_SHARE = 0.02;
 /** The longest pause after one batch: a backlog still moves, and a stop never waits long. */
-const MAX_PAUSE_MS = 2000;
+const MAX_PAUSE_MS = 5000;
 /** How long a stop lets deliveries in flight finish before cutting them. */
 const STOP_GRACE_MS = 2000;
 const PRUNE_EVERY_MS = 5_000;
@@ -250,27 +252,34 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
    * others (redirects, the API) keep it busy, a pause long enough that deliveries take at most
    * BACKGROUND_SHARE of it; an idle server drains its outbox at full speed.
    */
-  async function yieldToRedirects(batchMs: number): Promise<void> {
+  async function yieldToRedirects(batchMs: number): Promise<boolean> {
     const before = performance.eventLoopUtilization();
     await pause(PROBE_MS);
-    if (performance.eventLoopUtilization(before).utilization > BUSY_LOOP) {
-      await pause(Math.min(MAX_PAUSE_MS, batchMs * (1 / BACKGROUND_SHARE - 1)));
-    }
+    if (performance.eventLoopUtilization(before).utilization <= BUSY_LOOP) return false;
+    await pause(Math.min(MAX_PAUSE_MS, batchMs * (1 / BACKGROUND_SHARE - 1)));
+    return true;
   }
 
   const pause = (ms: number) => sleep(ms, undefined, { ref: false, signal: stopping.signal }).catch(() => {});
 
   async function drain(webhook: EnabledWebhook): Promise<void> {
     let size = CLAIM_MIN;
+    // While redirects keep the loop busy, small batches: each pause stays in proportion (MAX_PAUSE_MS).
+    let busy = false;
     do {
       wokenWhileRunning.delete(webhook.id);
       for (;;) {
         if (closing || !subscriptions.isEnabled(webhook.id)) return;
         const started = performance.now();
-        const { rows, leaseEnds } = await claim(webhook.id, size);
-        if (rows.length === 0) break;
+        const { rows, leaseEnds } = await claim(webhook.id, busy ? CLAIM_MIN : size);
+        if (rows.length === 0) {
+          // Nothing due: the next click batch becomes deliveries (counted as work, so it yields as well).
+          if ((await expandClickBatch(db, webhook.id)) === 0) break;
+          busy = await yieldToRedirects(performance.now() - started);
+          continue;
+        }
         size = (await sendRows(webhook, rows, leaseEnds)) ? Math.min(size * 2, CLAIM_MAX) : CLAIM_MIN;
-        await yieldToRedirects(performance.now() - started);
+        busy = await yieldToRedirects(performance.now() - started);
       }
     } while (wokenWhileRunning.has(webhook.id));
   }

@@ -6,13 +6,14 @@ import type { EnrichedClick } from '../clicks/enrich';
 
 // The outbox: each event is written, once per webhook that wants it, in the same transaction as
 // what it announces, so a crash can lose neither the change nor its announcement, and the
-// dispatcher (dispatcher.ts) sends what is here. Only called when the in-memory view
+// dispatcher (dispatcher.ts) sends what is here. A link's events are delivery rows at once; a
+// click batch's are one row per webhook, made into delivery rows by the dispatcher, which yields
+// to redirects (a click writer busy with thousands of clicks a second writes almost nothing more). Only called when the in-memory view
 // (subscriptions.ts) says someone may want it: which webhooks do is read here, from the tables.
 
-// A busy link's clicks are thousands of rows a flush, written beside the clicks themselves: built
-// as the click writer builds its own (server/clicks/bulk-sql.ts): on SQLite, statements of a fixed
-// 100 rows prepared once on the writer's connection; on PostgreSQL, one bound array per column.
-// A 500-row VALUES list built by the query builder cost more than the inserts themselves.
+// A click batch's deliveries are thousands of rows at once: on SQLite, statements of a fixed 100
+// rows, prepared once; on PostgreSQL, one bound array per column. A 500-row VALUES list built by
+// the query builder cost more than the inserts themselves.
 const ROWS_PER_INSERT = 100;
 const outboxInsert = (count: number) =>
   `insert into webhook_deliveries (webhook_id, event, payload, status, attempts, next_attempt_at, created_at)
@@ -96,44 +97,128 @@ async function clickedLinks(trx: Database, linkIds: number[], destinationIds: nu
 const known = (value: string | null) => (value && value !== 'Unknown' ? value : null);
 
 /**
- * Inside the click writer's transaction: a link.clicked event per (click, webhook that wants it).
- * Returns how many were written.
+ * A click batch as its row keeps it for one webhook: the ids of the clicks it wants (runs of
+ * consecutive ids: a busy link's flush is one run) and what the clicks table does not hold, as it
+ * was when clicked: the links' short addresses and URLs, the rule or variant destinations' URLs,
+ * and which clicks were QR scans. The rest of each click is read from its row when the deliveries
+ * are made.
  */
-export async function announceClicks(trx: Database, clicks: EnrichedClick[], publicBaseUrl: string): Promise<number> {
+interface StoredClickBatch {
+  runs: Array<[number, number]>;
+  links: Record<string, [string, string]>;
+  destinations: Record<string, string>;
+  scans: number[];
+}
+
+/**
+ * Inside the click writer's transaction, `ids` the clicks' rows (in their order): for each webhook
+ * that wants some of these clicks, one webhook_click_batches row naming them (the dispatcher makes
+ * their deliveries, expandClickBatch). Returns how many events were written.
+ */
+export async function announceClicks(trx: Database, clicks: EnrichedClick[], ids: number[], publicBaseUrl: string): Promise<number> {
   const linkIds = [...new Set(clicks.map((click) => click.urlId))];
   const subscribers = await subscribersOf(trx, 'link.clicked', linkIds);
   if (subscribers.length === 0) return 0;
-  const webhooksOf = new Map<number, number[]>();
-  for (const { webhookId, linkId } of subscribers) webhooksOf.set(linkId, [...(webhooksOf.get(linkId) ?? []), webhookId]);
-  const destinationIds = [...new Set(clicks.map((click) => click.destinationId).filter((id): id is number => id !== undefined && id > 0))];
-  const { links, destinations } = await clickedLinks(trx, [...webhooksOf.keys()], destinationIds, publicBaseUrl);
-  const now = Date.now();
-  const rows: OutboxRow[] = [];
-  for (const click of clicks) {
-    const webhooks = webhooksOf.get(click.urlId);
-    const link = links.get(click.urlId);
-    if (!webhooks || !link) continue;
-    const { details } = click;
-    // Never the IP: what the statistics keep, and no more.
-    const data: ClickEventData = {
-      linkId: click.urlId,
-      shortLink: link.shortLink,
-      clickedAt: new Date(click.at).toISOString(),
-      destination: (click.destinationId ? destinations.get(click.destinationId) : undefined) ?? link.url,
-      country: known(details.country),
-      city: known(details.city),
-      device: details.device,
-      browser: details.browser,
-      os: details.os,
-      referrer: details.referrer,
-      bot: details.isBot,
-      qr: click.scan === true,
-    };
-    const payload = payloadOf('link.clicked', click.at, data);
-    for (const webhookId of webhooks) rows.push({ webhook_id: webhookId, event: 'link.clicked', payload, created_at: now });
+  const linksOf = new Map<number, Set<number>>();
+  for (const { webhookId, linkId } of subscribers) {
+    let wanted = linksOf.get(webhookId);
+    if (!wanted) linksOf.set(webhookId, (wanted = new Set()));
+    wanted.add(linkId);
   }
-  await insertOutboxRows(trx, rows);
-  return rows.length;
+  const wantedLinks = [...new Set(subscribers.map((row) => row.linkId))];
+  const destinationIds = [...new Set(clicks.map((click) => click.destinationId).filter((id): id is number => id !== undefined && id > 0))];
+  const { links, destinations } = await clickedLinks(trx, wantedLinks, destinationIds, publicBaseUrl);
+  const now = Date.now();
+  let written = 0;
+  for (const [webhookId, wanted] of linksOf) {
+    const batch: StoredClickBatch = { runs: [], links: {}, destinations: {}, scans: [] };
+    let count = 0;
+    let run: [number, number] | undefined;
+    for (let i = 0; i < clicks.length; i++) {
+      const click = clicks[i]!;
+      const link = links.get(click.urlId);
+      if (!link || !wanted.has(click.urlId)) continue;
+      const id = ids[i]!;
+      if (run && run[1] === id - 1) run[1] = id;
+      else batch.runs.push((run = [id, id]));
+      batch.links[click.urlId] ??= [link.shortLink, link.url];
+      const destination = click.destinationId ? destinations.get(click.destinationId) : undefined;
+      if (destination !== undefined) batch.destinations[click.destinationId!] = destination;
+      if (click.scan) batch.scans.push(id);
+      count += 1;
+    }
+    if (count === 0) continue;
+    await trx
+      .insertInto('webhook_click_batches')
+      .values({ webhook_id: webhookId, clicks: JSON.stringify(batch), click_count: count, created_at: now })
+      .execute();
+    written += count;
+  }
+  return written;
+}
+
+/** A batch's runs are read this many at a time (each is two bound values). */
+const RUNS_PER_READ = 200;
+
+/**
+ * The dispatcher's side: the webhook's oldest click batch turned into its deliveries (one row per
+ * click, its id the event's), in one transaction with the batch's removal, so each click becomes
+ * exactly one delivery however many instances try at once. Returns how many; 0 when none waits.
+ * A click deleted meanwhile (its link was) is not announced.
+ */
+export async function expandClickBatch(db: Database, webhookId: number): Promise<number> {
+  const postgres = dialectOf(db) === 'postgres';
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('webhook_click_batches')
+      .select(['id', 'clicks'])
+      .where('webhook_id', '=', webhookId)
+      .orderBy('id')
+      .limit(1)
+      .$if(postgres, (query) => query.forUpdate().skipLocked())
+      .executeTakeFirst();
+    if (!row) return 0;
+    const batch = JSON.parse(row.clicks) as StoredClickBatch;
+    const scans = new Set(batch.scans);
+    const now = Date.now();
+    const rows: OutboxRow[] = [];
+    for (let start = 0; start < batch.runs.length; start += RUNS_PER_READ) {
+      const runs = batch.runs.slice(start, start + RUNS_PER_READ);
+      const clicks = await trx
+        .selectFrom('clicks')
+        .select(['id', 'url_id', 'created_at', 'destination_id', 'country', 'city', 'device', 'browser', 'os', 'referrer', 'is_bot'])
+        .where((eb) => eb.or(runs.map(([from, to]) => eb.between('id', from, to))))
+        .orderBy('id')
+        .execute();
+      for (const click of clicks) {
+        const id = Number(click.id);
+        const linkId = Number(click.url_id);
+        const link = batch.links[linkId];
+        if (!link) continue;
+        const [shortLink, url] = link;
+        const at = Number(click.created_at);
+        // Never the IP: what the statistics keep, and no more.
+        const data: ClickEventData = {
+          linkId,
+          shortLink,
+          clickedAt: new Date(at).toISOString(),
+          destination: (click.destination_id ? batch.destinations[click.destination_id] : undefined) ?? url,
+          country: known(click.country),
+          city: known(click.city),
+          device: click.device,
+          browser: click.browser,
+          os: click.os,
+          referrer: click.referrer,
+          bot: click.is_bot === 1,
+          qr: scans.has(id),
+        };
+        rows.push({ webhook_id: webhookId, event: 'link.clicked', payload: payloadOf('link.clicked', at, data), created_at: now });
+      }
+    }
+    await insertOutboxRows(trx, rows);
+    await trx.deleteFrom('webhook_click_batches').where('id', '=', row.id).execute();
+    return rows.length;
+  });
 }
 
 /** Inside the transaction that creates, changes or deletes a link: its event for each webhook that wants it. */

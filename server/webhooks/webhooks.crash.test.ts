@@ -74,6 +74,7 @@ describe.each(testDialects)('webhooks across a crash on %s', (dialect) => {
     const stored = await withDatabase(database, async ({ db }) => ({
       clicks: (await db.selectFrom('clicks').select('id').where('url_id', '=', link.id).execute()).length,
       deliveries: await db.selectFrom('webhook_deliveries').select(['id', 'status']).execute(),
+      batches: await db.selectFrom('webhook_click_batches').select('id').execute(),
     }));
     const ids = new Set(receiver.received.map((r) => r.id));
     expect(deliveredBefore).toBeLessThan(stored.clicks); // the kill came with events still in the outbox
@@ -81,6 +82,7 @@ describe.each(testDialects)('webhooks across a crash on %s', (dialect) => {
     // One event per recorded click, each received (a repeat only for one cut mid-send), none left
     // in the outbox (whose delivered rows are pruned to the last 100).
     expect(stored.deliveries.filter((row) => row.status !== 'delivered')).toEqual([]);
+    expect(stored.batches).toEqual([]);
     expect(ids.size).toBe(stored.clicks);
     expect(receiver.received.every((r) => r.verified)).toBe(true);
   }, 120_000);

@@ -51,5 +51,6 @@ describe.skipIf(missing.length > 0)('webhooks with two instances on PostgreSQL',
     expect(receiver.received.every((r) => r.verified)).toBe(true);
     const left = await a.database.db.selectFrom('webhook_deliveries').select('id').where('status', '!=', 'delivered').execute();
     expect(left).toEqual([]);
+    expect(await a.database.db.selectFrom('webhook_click_batches').select('id').execute()).toEqual([]);
   }, 90_000);
 });
