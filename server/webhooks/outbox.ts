@@ -8,8 +8,9 @@ import type { EnrichedClick } from '../clicks/enrich';
 // what it announces, so a crash can lose neither the change nor its announcement, and the
 // dispatcher (dispatcher.ts) sends what is here. A link's events are delivery rows at once; a
 // click batch's are one row per webhook, made into delivery rows by the dispatcher, which yields
-// to redirects (a click writer busy with thousands of clicks a second writes almost nothing more). Only called when the in-memory view
-// (subscriptions.ts) says someone may want it: which webhooks do is read here, from the tables.
+// to redirects (a click writer busy with thousands of clicks a second writes almost nothing
+// more). Only called when the in-memory view (subscriptions.ts) says someone may want it: which
+// webhooks do is read here, from the tables.
 
 // A click batch's deliveries are thousands of rows at once: on SQLite, statements of a fixed 100
 // rows, prepared once; on PostgreSQL, one bound array per column. A 500-row VALUES list built by
