@@ -31,7 +31,7 @@ COPY --from=build /app/dist ./dist
 # `corto <command>` in the container (docker compose exec corto1 corto backup ...): the bundled CLI,
 # which needs no development tool.
 RUN mkdir -p /data && chown node:node /data \
- && printf '#!/bin/sh\nexec node --enable-source-maps /app/dist/server/corto.js "$@"\n' > /usr/local/bin/corto \
+ && printf '#!/bin/sh\nexec node /app/dist/server/corto.js "$@"\n' > /usr/local/bin/corto \
  && chmod 755 /usr/local/bin/corto
 USER node
 # The SQLite database and stored files in the embedded mode (with DATABASE_URL and S3_* set, it stays empty).
@@ -44,4 +44,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${PORT:-3000} && printf 'GET /api/health HTTP/1.0\\r\\nHost: localhost\\r\\n\\r\\n' >&3 && read -r -t 2 _ status _ <&3 && [ \"$status\" = 200 ]"]
 # SIGTERM drains requests and writes queued clicks before exiting.
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "dist/server/main.js"]
+CMD ["node", "dist/server/main.js"]

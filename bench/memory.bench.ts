@@ -1,10 +1,11 @@
-// Memory and start-up of the production server (bundled, embedded SQLite, IP database loaded):
+// Memory and start-up of the production server as `npm start` runs it (bundled, its Node flags,
+// embedded SQLite, IP database in use):
 //   start -> listening, with the click writer's thread ready (median of several starts);
-//   RSS idle; RSS after 1,000,000 redirects (from varied public addresses, so every click is
-//   located) and 10,000 API calls, 3 s after them and once settled (40 s after: V8 gives back the
-//   young generation once the process is idle, the reader threads end after 30 s without a read);
-//   the peak. Beside them, a bare node:http process's RSS: the floor any Node server pays, the
-//   baseline of the ratios.
+//   RSS idle; RSS sampled every second during 1,000,000 redirects (from varied public addresses, so
+//   every click is located) and 10,000 API calls and after them, 3 s after and once settled (40 s
+//   after: V8 gives back the young generation once the process is idle, the reader threads end
+//   after 30 s without a read); the worst second. Beside them, a bare node:http process's RSS: the
+//   floor any Node server pays, the baseline of the ratios.
 // Smaller runs: BENCH_MEMORY_REDIRECTS, BENCH_MEMORY_API_CALLS, BENCH_MEMORY_STARTS, BENCH_MEMORY_SETTLE_SECONDS.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { makeImage } from '../server/test/test-users';
 import { buildServerForBench } from './lib/build-server';
-import { freePort, repoRoot, startNode } from './lib/processes';
+import { freePort, npmStartFlags, repoRoot, startNode } from './lib/processes';
 
 const REDIRECTS = Number(process.env.BENCH_MEMORY_REDIRECTS ?? 1_000_000);
 const API_CALLS = Number(process.env.BENCH_MEMORY_API_CALLS ?? 10_000);
@@ -58,7 +59,7 @@ async function timeToListening(main: string): Promise<{ wall: number; cpu: numbe
   const dataDir = await mkdtemp(path.join(tmpdir(), 'corto-bench-memory-'));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(repoRoot, main)], { cwd: repoRoot, env: { ...process.env, ...env(dataDir), HOST: '127.0.0.1', PORT: String(port) } });
+  const child = spawn(process.execPath, [...npmStartFlags(), path.join(repoRoot, main)], { cwd: repoRoot, env: { ...process.env, ...env(dataDir), HOST: '127.0.0.1', PORT: String(port) } });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error('server exited');
@@ -102,7 +103,7 @@ function nextAddress(): string {
 
 async function main() {
   const main = await buildServerForBench();
-  console.log(`server: ${main}; ${REDIRECTS.toLocaleString('en')} redirects, ${API_CALLS.toLocaleString('en')} API calls\n`);
+  console.log(`server: node ${npmStartFlags().join(' ')} ${main}; ${REDIRECTS.toLocaleString('en')} redirects, ${API_CALLS.toLocaleString('en')} API calls\n`);
 
   // Plain JavaScript (no tsx loader in it): what node:http alone costs.
   const bare = spawn(process.execPath, ['-e', "require('node:http').createServer((q, r) => r.end()).listen(0, '127.0.0.1')"]);
@@ -114,7 +115,7 @@ async function main() {
   for (let i = 0; i < STARTS; i++) starts.push(await timeToListening(main));
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'corto-bench-memory-'));
-  const server = await startNode(main, env(dataDir), '/api/health');
+  const server = await startNode(main, env(dataDir), '/api/health', npmStartFlags());
   try {
     const pid = server.child.pid!;
     const base = `http://127.0.0.1:${server.port}`;
@@ -122,6 +123,9 @@ async function main() {
     const idle = memory(pid);
 
     const { cookie, code, id } = await seed(base);
+    // Every second from the first redirect to the end: a server under steady traffic never gets to settle.
+    const duringLoad: number[] = [];
+    const sampler = setInterval(() => duringLoad.push(memory(pid).rss), 1000);
     const redirects = await autocannon({
       url: `${base}/${code}`,
       connections: 50,
@@ -140,6 +144,7 @@ async function main() {
     // Every second after the load: what the server holds 3 s after it (the last clicks written),
     // and once settled: V8 gives back what the load made it take when it sees the process idle (the
     // young generation shrinks back, the old generation is compacted), and the reader threads end.
+    clearInterval(sampler);
     const afterLoad: Array<ReturnType<typeof memory>> = [];
     for (let second = 1; second <= SETTLE_SECONDS; second++) {
       await sleep(1000);
@@ -159,6 +164,9 @@ async function main() {
     console.log(`RSS after redirects and API calls: ${mb(after.rss)}   ${ratio(after.rss)} (anonymous ${after.anon.toFixed(0)} MB, files ${after.file.toFixed(0)} MB; ${api['2xx'].toLocaleString('en')} API answers 2xx, ${api.non2xx} other)`);
     console.log(`RSS ${SETTLE_SECONDS} s after them (settled):    ${mb(settled.rss)}   ${ratio(settled.rss)} (anonymous ${settled.anon.toFixed(0)} MB, files ${settled.file.toFixed(0)} MB)`);
     console.log(`  each second after the load: ${afterLoad.map(({ rss }) => rss.toFixed(0)).join(' ')} MB`);
+    console.log(`  each second during the load: ${duringLoad.map((rss) => rss.toFixed(0)).join(' ')} MB`);
+    const worst = Math.max(...duringLoad, ...afterLoad.map(({ rss }) => rss));
+    console.log(`worst second (during and after):  ${mb(worst)}   ${ratio(worst)}`);
     console.log(`peak RSS:                         ${mb(settled.peak)}`);
   } finally {
     await server.stop();

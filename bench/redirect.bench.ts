@@ -8,7 +8,7 @@ import { compareBuilds } from './lib/build-comparison';
 import { cpuSeconds, median } from './lib/cpu-time';
 import { type BenchDatabase, benchDatabases } from './lib/bench-database';
 import { load, loadGenerator, type LoadResult } from './lib/load';
-import { type Started, startNode } from './lib/processes';
+import { npmStartFlags, type Started, startNode } from './lib/processes';
 
 const CONNECTIONS = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -61,7 +61,7 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
   console.log(`\n--- ${database.name}: ${ROUNDS} rounds of ${SECONDS} s each, ${CONNECTIONS} connections, ${loadGenerator} ---`);
   const bare = await startNode('bench/lib/bare-redirect-server.ts', {}, undefined);
   const fastify = await startNode('bench/lib/fastify-redirect-server.ts', {}, undefined);
-  let corto: Started | undefined = await startNode(serverMain, database.env, '/api/health');
+  let corto: Started | undefined = await startNode(serverMain, database.env, '/api/health', npmStartFlags());
   try {
     const bareUrl = `http://127.0.0.1:${bare.port}/${database.link.shortUrl}`;
     const fastifyUrl = `http://127.0.0.1:${fastify.port}/${database.link.shortUrl}`;
@@ -180,7 +180,7 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
     corto = undefined;
     const windows: number[] = [];
     for (let trial = 0; trial < CRASH_TRIALS; trial++) {
-      const victim = await startNode(serverMain, database.env, '/api/health');
+      const victim = await startNode(serverMain, database.env, '/api/health', npmStartFlags());
       // Warm first: the window of a running server, not of one still starting up.
       await load(`http://127.0.0.1:${victim.port}/${database.link.shortUrl}`, CONNECTIONS, 2);
       const before = await settledCount(database, -1); // the warm-up's clicks all written
@@ -190,7 +190,7 @@ async function benchOne(database: BenchDatabase, serverMain: string): Promise<bo
       const crashed = await crashLoad;
       await victim.exited;
       // Reopen to read what the killed process committed (and to take over its stale lock).
-      const reader = await startNode(serverMain, database.env, '/api/health');
+      const reader = await startNode(serverMain, database.env, '/api/health', npmStartFlags());
       const survived = (await database.clickCount()) - before;
       await reader.stop();
       const lost = Math.max(0, crashed.ok - survived);

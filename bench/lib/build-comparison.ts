@@ -8,7 +8,7 @@
 import { sqliteBaselineDatabase } from './bench-database';
 import { cpuSeconds, median } from './cpu-time';
 import { load, type LoadResult } from './load';
-import { type Started, startNode } from './processes';
+import { npmStartFlags, type Started, startNode } from './processes';
 
 const CONNECTIONS = 50;
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 4);
@@ -36,7 +36,7 @@ export async function compareBuilds(serverMain: string, baselineMain: string): P
     // Which side starts first alternates too: the process started first was measured faster (0.86
     // for the same build against itself when the same side always started first).
     const servers: Started[] = [];
-    for (const i of pair % 2 === 0 ? [0, 1] : [1, 0]) servers[i] = await startNode(sides[i]!.main, sides[i]!.folder.env, '/api/health');
+    for (const i of pair % 2 === 0 ? [0, 1] : [1, 0]) servers[i] = await startNode(sides[i]!.main, sides[i]!.folder.env, '/api/health', npmStartFlags());
     try {
       const urls = servers.map((server, i) => `http://127.0.0.1:${server.port}/${sides[i]!.folder.shortUrl}`);
       for (const url of urls) await load(url, CONNECTIONS, 2); // warm-up: JIT, cache

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,14 +24,15 @@ export interface Started {
 }
 
 /** A Node process running a file: TypeScript through tsx, JavaScript as it is. */
-export async function startNode(file: string, env: Record<string, string>, readyUrl: string | undefined): Promise<Started> {
+/** `nodeFlags`: the process's own Node flags (npmStartFlags() to run the server as `npm start` does). */
+export async function startNode(file: string, env: Record<string, string>, readyUrl: string | undefined, nodeFlags: string[] = []): Promise<Started> {
   const port = await freePort();
   // BENCH_CPU_PROFILE=<folder>: every process a bench starts writes a V8 CPU profile there on exit
   // (open it in Chrome's DevTools, Performance).
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
   // BENCH_NODE_FLAGS: flags for every process a bench starts (to weigh a V8 setting, say).
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const args = [...flags, ...profile, ...(file.endsWith('.ts') ? ['--import', 'tsx', path.resolve(repoRoot, file)] : [path.resolve(repoRoot, file)])];
+  const args = [...nodeFlags, ...flags, ...profile, ...(file.endsWith('.ts') ? ['--import', 'tsx', path.resolve(repoRoot, file)] : [path.resolve(repoRoot, file)])];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
@@ -56,4 +58,15 @@ export async function startNode(file: string, env: Record<string, string>, ready
     if (attempt > 300) throw new Error(`${file} did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The Node flags `npm start` gives the server (package.json's start script, between `node` and the
+ * file): a bench that measures what a user runs starts its server with them.
+ */
+export function npmStartFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const words = scripts.start!.split(/\s+/);
+  const node = words.indexOf('node');
+  return words.slice(node + 1).filter((word) => word.startsWith('--'));
 }

@@ -1,4 +1,4 @@
-import fastifyMultipart from '@fastify/multipart';
+import { registerMultipart } from '../http/multipart';
 import { accountMessages as a } from '@common/account/account-messages';
 import { changeEmailResponseSchema, changeEmailSchema, changePasswordSchema, deleteAccountSchema, updateNameSchema } from '@common/account/account-schemas';
 import { authMessages as m, PROFILE_IMAGE_MAX_BYTES } from '@common/auth/auth-messages';
@@ -33,7 +33,7 @@ const noContent = { 204: z.null().describe('Hecho') };
 
 /** PUT /api/account/picture, in a scope of its own: with sign-up, the only routes that read multipart. */
 async function pictureRoute(app: FastifyInstance, { database, storage }: AppContext) {
-  await app.register(fastifyMultipart, {
+  await registerMultipart(app, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
     onFile: bufferProfilePicture,

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import { newRedis } from '../redis/redis-client';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
@@ -62,7 +62,7 @@ export async function reportsRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context.database;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : undefined;
+  const redis = config.redisUrl ? newRedis(config.redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : undefined;
   redis?.on('error', () => {}); // the limiter falls back to memory meanwhile (insuranceLimiter)
   const options = { points: config.reportsPerHour, duration: HOUR_S, keyPrefix: 'corto:reports' };
   const limiter = redis

@@ -1,4 +1,4 @@
-import fastifyMultipart from '@fastify/multipart';
+import { registerMultipart } from '../http/multipart';
 import { adminMessages } from '@common/admin/admin-messages';
 import { authMessages as m, PROFILE_IMAGE_MAX_BYTES } from '@common/auth/auth-messages';
 import { loginResponseSchema } from '@common/account/account-schemas';
@@ -50,7 +50,7 @@ const emailTaken = () => new AppError('conflict', m.emailTaken, { email: [m.emai
 async function registerRoute(app: FastifyInstance, context: AppContext, loginGuard: LoginGuard, mailer: Mailer | undefined) {
   const { database, config, storage } = context;
   const { db } = database;
-  await app.register(fastifyMultipart, {
+  await registerMultipart(app, {
     attachFieldsToBody: 'keyValues',
     // One picture and three short fields; a 10,000-character name still reaches validation.
     limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 64 * 1024 },

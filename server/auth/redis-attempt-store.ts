@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import { newRedis } from '../redis/redis-client';
 import { type AttemptStore, createMemoryAttemptStore } from './attempt-store';
 
 const PREFIX = 'corto:login';
@@ -28,7 +28,7 @@ export interface RedisAttemptStore extends AttemptStore {
  * limits per instance for the while.
  */
 export function createRedisAttemptStore(redisUrl: string, log: FastifyBaseLogger): RedisAttemptStore {
-  const client = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const client = newRedis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   const memory = createMemoryAttemptStore();
   let degraded = false;
   client.on('error', () => {});

@@ -1,6 +1,6 @@
 import { errorMessages } from '@common/messages';
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
-import { Redis } from 'ioredis';
+import { newRedis } from '../redis/redis-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
 import { errorBody } from '../http/error-handler';
@@ -34,7 +34,7 @@ export async function healthRoutes(app: FastifyInstance, { database, storage, co
   app.get('/api/health', quiet, async () => ({ status: 'ok', database: database.dialect }));
 
   // Its own connection, so a readiness check tells about Redis itself, not about a busy client.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true }) : undefined;
+  const redis = config.redisUrl ? newRedis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true }) : undefined;
   redis?.on('error', () => {});
   app.addHook('onClose', async () => redis?.disconnect());
 

@@ -1,4 +1,4 @@
-import fastifyMultipart from '@fastify/multipart';
+import { registerMultipart } from '../http/multipart';
 import { IMPORT_MAX_BYTES, linkMessages as m } from '@common/links/link-messages';
 import { creationQuotaSchema, importProgressSchema } from '@common/links/quota-schemas';
 import { importResponseSchema } from '@common/links/link-schemas';
@@ -24,7 +24,7 @@ import { createQrThread } from './qr-thread';
 // import dialog, before the file is sent, how many rows the hour still lets through.
 
 export async function linkImportRoutes(app: FastifyInstance, context: AppContext) {
-  await app.register(fastifyMultipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  await registerMultipart(app, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // The imports under way on this instance: rows done of the file's rows, by account.
   const running = new Map<number, { done: number; total: number }>();

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { newRedis } from '../redis/redis-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
 
@@ -25,7 +25,7 @@ async function answers(check: () => Promise<unknown>): Promise<boolean> {
  * yes or no. Redis through a connection of its own, so the answer is about Redis, not a busy client.
  */
 export function createReachability({ database, storage, config }: Pick<AppContext, 'database' | 'storage' | 'config'>) {
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true }) : undefined;
+  const redis = config.redisUrl ? newRedis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true }) : undefined;
   redis?.on('error', () => {});
   const check: Reachability = async () => {
     const [db, store, cache] = await Promise.all([

@@ -1,4 +1,4 @@
-import fastifyMultipart from '@fastify/multipart';
+import { registerMultipart } from '../http/multipart';
 import { buckets } from '@common/constants';
 import { linkMessages } from '@common/links/link-messages';
 import { linkResponseSchema } from '@common/links/link-schemas';
@@ -27,7 +27,7 @@ const idParams = z.object({ id: z.string() });
 export async function previewImageRoutes(app: FastifyInstance, context: AppContext, linkIdOf: (raw: string) => number) {
   const { database, storage, linkCache } = context;
   const { db } = database;
-  await app.register(fastifyMultipart, {
+  await registerMultipart(app, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: PREVIEW_IMAGE_MAX_BYTES, files: 1, fields: 1, parts: 2, fieldSize: 1024 },
     onFile: bufferPreviewImage,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { newRedis } from '../redis/redis-client';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** What one consumed point tells its caller: enough for the RateLimit-* headers and Retry-After. */
@@ -75,7 +76,7 @@ export function createLimiterFactory({ redisUrl, log }: LimiterFactoryOptions): 
   if (redisUrl) {
     // A limit must not wait for Redis: commands fail at once while it is away (the insurance
     // limiter answers), and ioredis keeps reconnecting on its own.
-    client = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+    client = newRedis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
     client.on('error', (error: Error) => {
       if (!degraded) log.warn({ err: error }, 'Redis unavailable: rate limits now count per instance until it is back');
       degraded = true;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import { newRedis } from '../redis/redis-client';
 
 // Several instances behind a load balancer each keep their own cache; a delete on one is
 // published here so every other forgets the link too.
@@ -33,8 +33,8 @@ export interface LinkBroadcastOptions {
 
 export function openLinkBroadcast({ redisUrl, log, channel = LINKS_CHANNEL, onForget, onReconnect, onForgetAll }: LinkBroadcastOptions): LinkBroadcast {
   const options = { lazyConnect: false, maxRetriesPerRequest: null };
-  const publisher = new Redis(redisUrl, options);
-  const subscriber = new Redis(redisUrl, options);
+  const publisher = newRedis(redisUrl, options);
+  const subscriber = newRedis(redisUrl, options);
   let everReady = false; // ioredis subscribes again by itself after a reconnect
   let warned = false;
 

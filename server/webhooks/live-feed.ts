@@ -1,6 +1,6 @@
 import type { ClickEventData } from '@common/webhooks/webhook-schemas';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import { newRedis } from '../redis/redis-client';
 import type { VisitBatch } from '../clicks/visit-batch';
 import type { Database } from '../db/database';
 import { createClickEventBuilder } from './live-feed-events';
@@ -125,8 +125,8 @@ interface FanOutParts {
 /** Two connections as in link-broadcast.ts: one publishes, one listens (ioredis resubscribes after a reconnect). */
 function openRedisFanOut(redisUrl: string, log: FastifyBaseLogger, { deliver, local, remote }: FanOutParts) {
   const options = { lazyConnect: false, maxRetriesPerRequest: null };
-  const publisher = new Redis(redisUrl, options);
-  const subscriber = new Redis(redisUrl, options);
+  const publisher = newRedis(redisUrl, options);
+  const subscriber = newRedis(redisUrl, options);
   let warned = false;
   const onError = (error: Error) => {
     if (!warned) log.warn({ err: error }, 'Redis unavailable: the live feed reaches other instances once it is back');
