@@ -6,7 +6,9 @@
 // from varied addresses), and a day of statistics and list reads (BENCH_AGED_READS, 10,000). Then
 // the fresh server (one user, one link), the aged one (one of its links) and a bare node:http 302
 // server are loaded in alternated rounds, and the bench prints aged / fresh per round, with the
-// spread, and each one's ratio to bare. Goal: aged / fresh within 5 %.
+// spread, and each one's ratio to bare. Goal: aged / fresh within 5 %. Then the aged server is
+// restarted on its data and measured against the fresh one again: what the process gathered over
+// its life against what its database holds.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +39,21 @@ const serverEnv = (dataDir: string): Record<string, string> => ({
   LINKS_PER_HOUR: '0',
   LOG_LEVEL: 'warn',
 });
+
+/** Seconds spent in each kind of GC so far, and the heap in use (MB), from a server's /metrics. */
+async function gcAndHeap(base: string): Promise<{ gc: Record<string, number>; heapMb: number }> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const gc: Record<string, number> = {};
+  for (const match of text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} ([\d.e+-]+)$/gm)) gc[match[1]!] = Number(match[2]);
+  const heap = Number(text.match(/^nodejs_heap_size_used_bytes ([\d.e+-]+)$/m)?.[1] ?? NaN);
+  return { gc, heapMb: heap / 1024 / 1024 };
+}
+
+function gcDuring(before: { gc: Record<string, number> }, after: { gc: Record<string, number> }): string {
+  return Object.keys(after.gc)
+    .map((kind) => `${kind} ${((after.gc[kind]! - (before.gc[kind] ?? 0)) * 1000).toFixed(0)} ms`)
+    .join(', ');
+}
 
 function rssMb(pid: number): number {
   return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? NaN) / 1024;
@@ -167,7 +184,7 @@ async function main() {
   const flags = npmStartFlags();
   console.log(`server: node ${flags.join(' ')} ${serverMain}; aged by ${USERS} users, ${LINKS} links, ${REDIRECTS} redirects, ${READS} reads`);
   const folders = [await mkdtemp(path.join(tmpdir(), 'corto-bench-aged-')), await mkdtemp(path.join(tmpdir(), 'corto-bench-fresh-'))];
-  const aged = await startNode(serverMain, serverEnv(folders[0]!), '/api/health', flags);
+  let aged = await startNode(serverMain, serverEnv(folders[0]!), '/api/health', flags);
   let fresh: Started | undefined;
   let bare: Started | undefined;
   try {
@@ -183,6 +200,8 @@ async function main() {
     await load(agedUrl, CONNECTIONS, 2);
     await load(freshUrl, CONNECTIONS, 2);
 
+    const agedBase = new URL(agedUrl).origin;
+    const gcBefore = { aged: await gcAndHeap(agedBase), fresh: await gcAndHeap(freshBase) };
     const sides = { aged: agedUrl, fresh: freshUrl, bare: bareUrl } as const;
     const rps: Record<keyof typeof sides, number[]> = { aged: [], fresh: [], bare: [] };
     const order: Array<keyof typeof sides> = ['aged', 'fresh', 'bare'];
@@ -191,12 +210,29 @@ async function main() {
       const turn = round % 2 === 0 ? order : [...order].reverse();
       for (const side of turn) rps[side].push((await load(sides[side], CONNECTIONS, SECONDS)).rps);
     }
+    const gcAfter = { aged: await gcAndHeap(agedBase), fresh: await gcAndHeap(freshBase) };
+    for (const side of ['aged', 'fresh'] as const) {
+      console.log(`${side}: heap in use ${gcAfter[side].heapMb.toFixed(0)} MB; GC during its ${ROUNDS} rounds: ${gcDuring(gcBefore[side], gcAfter[side])}`);
+    }
     const ratios = rps.aged.map((value, i) => value / rps.fresh[i]!);
     const list = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
     for (const side of order) console.log(`${side.padEnd(6)} ${Math.round(median(rps[side])).toLocaleString('en').padStart(8)} req/s   (per round: ${rps[side].map((v) => Math.round(v)).join(', ')})`);
     console.log(`aged / fresh: ${median(ratios).toFixed(2)}, median of the rounds' ratios (rounds ${list(ratios)}; goal within 5 %)`);
     console.log(`to bare: aged ${median(rps.aged.map((v, i) => v / rps.bare[i]!)).toFixed(2)}, fresh ${median(rps.fresh.map((v, i) => v / rps.bare[i]!)).toFixed(2)}`);
     console.log(`RSS: aged ${rssMb(aged.child.pid!).toFixed(0)} MB, fresh ${rssMb(fresh.child.pid!).toFixed(0)} MB`);
+
+    // The aged data in a new process: tells what the process gathered from what the database holds.
+    await aged.stop();
+    aged = await startNode(serverMain, serverEnv(folders[0]!), '/api/health', flags);
+    const restartedUrl = `http://127.0.0.1:${aged.port}/${alias(0)}`;
+    await load(restartedUrl, CONNECTIONS, 2);
+    const again: Record<'restarted' | 'fresh', number[]> = { restarted: [], fresh: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const turn: Array<'restarted' | 'fresh'> = round % 2 === 0 ? ['restarted', 'fresh'] : ['fresh', 'restarted'];
+      for (const side of turn) again[side].push((await load(side === 'fresh' ? freshUrl : restartedUrl, CONNECTIONS, SECONDS)).rps);
+    }
+    const restartRatios = again.restarted.map((value, i) => value / again.fresh[i]!);
+    console.log(`aged data, restarted process / fresh: ${median(restartRatios).toFixed(2)} (rounds ${list(restartRatios)})`);
   } finally {
     await Promise.all([aged.stop(), fresh?.stop(), bare?.stop()]);
     for (const folder of folders) await rm(folder, { recursive: true, force: true });
