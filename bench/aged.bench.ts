@@ -9,8 +9,9 @@
 // spread, and each one's ratio to bare. Goal: aged / fresh within 5 %. Then the aged server is
 // restarted on its data and measured against the fresh one again: what the process gathered over
 // its life against what its database holds.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pLimit from 'p-limit';
@@ -18,8 +19,7 @@ import { makeImage } from '../server/test/test-users';
 import { buildServerForBench } from './lib/build-server';
 import { median } from './lib/cpu-time';
 import { load } from './lib/load';
-import { npmStartFlags, type Started, startNode } from './lib/processes';
-import { spawn } from 'node:child_process';
+import { npmStartFlags, type Started, startNode, unlimitedServerEnv } from './lib/processes';
 
 const USERS = Number(process.env.BENCH_AGED_USERS ?? 1_000);
 const LINKS = Number(process.env.BENCH_AGED_LINKS ?? 100_000);
@@ -28,17 +28,6 @@ const READS = Number(process.env.BENCH_AGED_READS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
-
-const serverEnv = (dataDir: string): Record<string, string> => ({
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  TRUST_PROXY: 'true',
-  AUTH_RATE_LIMIT_IP: '0',
-  AUTH_RATE_LIMIT_EMAIL: '0',
-  REDIRECT_MISS_LIMIT: '0',
-  LINKS_PER_HOUR: '0',
-  LOG_LEVEL: 'warn',
-});
 
 /** Seconds spent in each kind of GC so far, and the heap in use (MB), from a server's /metrics. */
 async function gcAndHeap(base: string): Promise<{ gc: Record<string, number>; heapMb: number }> {
@@ -129,7 +118,7 @@ async function fill(server: Started): Promise<string> {
   const accounts = await Promise.all(Array.from({ length: USERS }, (_, n) => limit(() => signUp(base, n))));
   at(`${USERS.toLocaleString('en')} users signed up`);
   // Each user imports their share of the links as a CSV, as teams moving from another shortener
-  // do (one POST a link took 15 minutes for 100,000), each with an alias the redirects can name.
+  // do (a POST per link would take a quarter of an hour for 100,000), each with an alias the redirects can name.
   const perUser = Math.ceil(LINKS / USERS);
   await Promise.all(
     accounts.map((account, owner) =>
@@ -184,13 +173,13 @@ async function main() {
   const flags = npmStartFlags();
   console.log(`server: node ${flags.join(' ')} ${serverMain}; aged by ${USERS} users, ${LINKS} links, ${REDIRECTS} redirects, ${READS} reads`);
   const folders = [await mkdtemp(path.join(tmpdir(), 'corto-bench-aged-')), await mkdtemp(path.join(tmpdir(), 'corto-bench-fresh-'))];
-  let aged = await startNode(serverMain, serverEnv(folders[0]!), '/api/health', flags);
+  let aged = await startNode(serverMain, unlimitedServerEnv(folders[0]!), '/api/health', flags);
   let fresh: Started | undefined;
   let bare: Started | undefined;
   try {
     console.log('filling the aged server:');
     const agedUrl = await fill(aged);
-    fresh = await startNode(serverMain, serverEnv(folders[1]!), '/api/health', flags);
+    fresh = await startNode(serverMain, unlimitedServerEnv(folders[1]!), '/api/health', flags);
     const freshBase = `http://127.0.0.1:${fresh.port}`;
     const freshLink = await createLink(freshBase, await signUp(freshBase, 0), 0);
     const freshUrl = `${freshBase}/${freshLink.shortCode}`;
@@ -223,7 +212,7 @@ async function main() {
 
     // The aged data in a new process: tells what the process gathered from what the database holds.
     await aged.stop();
-    aged = await startNode(serverMain, serverEnv(folders[0]!), '/api/health', flags);
+    aged = await startNode(serverMain, unlimitedServerEnv(folders[0]!), '/api/health', flags);
     const restartedUrl = `http://127.0.0.1:${aged.port}/${alias(0)}`;
     await load(restartedUrl, CONNECTIONS, 2);
     const again: Record<'restarted' | 'fresh', number[]> = { restarted: [], fresh: [] };

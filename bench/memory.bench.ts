@@ -15,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { makeImage } from '../server/test/test-users';
 import { buildServerForBench } from './lib/build-server';
-import { freePort, npmStartFlags, repoRoot, startNode } from './lib/processes';
+import { freePort, npmStartFlags, repoRoot, startNode, unlimitedServerEnv } from './lib/processes';
 
 const REDIRECTS = Number(process.env.BENCH_MEMORY_REDIRECTS ?? 1_000_000);
 const API_CALLS = Number(process.env.BENCH_MEMORY_API_CALLS ?? 10_000);
@@ -33,17 +33,6 @@ function memory(pid: number): { rss: number; peak: number; anon: number; file: n
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024, anon: kb('RssAnon') / 1024, file: kb('RssFile') / 1024 };
 }
 
-const env = (dataDir: string): Record<string, string> => ({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: '',
-  TRUST_PROXY: 'true',
-  AUTH_RATE_LIMIT_IP: '0',
-  AUTH_RATE_LIMIT_EMAIL: '0',
-  REDIRECT_MISS_LIMIT: '0',
-  LINKS_PER_HOUR: '0',
-});
-
 /** CPU seconds (user + system, every thread) a process has used so far (Linux). */
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -59,7 +48,7 @@ async function timeToListening(main: string): Promise<{ wall: number; cpu: numbe
   const dataDir = await mkdtemp(path.join(tmpdir(), 'corto-bench-memory-'));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...npmStartFlags(), path.join(repoRoot, main)], { cwd: repoRoot, env: { ...process.env, ...env(dataDir), HOST: '127.0.0.1', PORT: String(port) } });
+  const child = spawn(process.execPath, [...npmStartFlags(), path.join(repoRoot, main)], { cwd: repoRoot, env: { ...process.env, ...unlimitedServerEnv(dataDir), HOST: '127.0.0.1', PORT: String(port) } });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error('server exited');
@@ -115,7 +104,7 @@ async function main() {
   for (let i = 0; i < STARTS; i++) starts.push(await timeToListening(main));
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'corto-bench-memory-'));
-  const server = await startNode(main, env(dataDir), '/api/health', npmStartFlags());
+  const server = await startNode(main, unlimitedServerEnv(dataDir), '/api/health', npmStartFlags());
   try {
     const pid = server.child.pid!;
     const base = `http://127.0.0.1:${server.port}`;

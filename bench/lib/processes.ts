@@ -70,3 +70,18 @@ export function npmStartFlags(): string[] {
   const node = words.indexOf('node');
   return words.slice(node + 1).filter((word) => word.startsWith('--'));
 }
+
+/**
+ * A server on embedded SQLite in `dataDir` that one client may load as many users would: every
+ * per-client limit off, X-Forwarded-For believed (so each visit can come from its own address).
+ */
+export const unlimitedServerEnv = (dataDir: string): Record<string, string> => ({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+  TRUST_PROXY: 'true',
+  AUTH_RATE_LIMIT_IP: '0',
+  AUTH_RATE_LIMIT_EMAIL: '0',
+  REDIRECT_MISS_LIMIT: '0',
+  LINKS_PER_HOUR: '0',
+});
