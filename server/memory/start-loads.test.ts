@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, repoRoot } from '../../bench/lib/processes';
+import { repoRoot, startNode } from '../../bench/lib/processes';
 import { buildServer } from '../../scripts/build-server';
 import { redisReachable, testRedisUrl } from '../test/redis';
 
@@ -38,27 +37,17 @@ describe('a start of the production bundle', () => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 
-  /** Starts the bundle, waits for its health answer, stops it, and says what it had loaded. */
+  /** Starts the bundle, waits for its readiness answer, stops it, and says what it had loaded. */
   async function loadedBy(env: Record<string, string>): Promise<{ fetch: boolean; ioredis: boolean; health: unknown }> {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'corto-start-'));
     folders.push(dataDir);
     const report = path.join(dataDir, 'loaded.json');
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REPORT_LOADED)}`, bundle], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOADED_REPORT: report },
-      stdio: 'ignore',
-    });
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    let health: unknown;
-    for (let attempt = 0; health === undefined; attempt++) {
-      if (child.exitCode !== null || attempt > 600) throw new Error('the server did not start');
-      const answer = await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => undefined);
-      if (answer?.ok) health = await answer.json();
-      else await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    child.kill('SIGTERM');
-    await exited;
+    const server = await startNode(bundle, { ...env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', LOADED_REPORT: report }, '/api/health/ready', [
+      '--import',
+      `data:text/javascript,${encodeURIComponent(REPORT_LOADED)}`,
+    ]);
+    const health: unknown = await (await fetch(`http://127.0.0.1:${server.port}/api/health/ready`)).json();
+    await server.stop();
     return { ...(JSON.parse(readFileSync(report, 'utf8')) as { fetch: boolean; ioredis: boolean }), health };
   }
 
