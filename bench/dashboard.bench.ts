@@ -1,4 +1,4 @@
-// The dashboard's API for a workspace of 20 members with 100,000 links and 1,000,000 clicks: the
+// The dashboard's API for a workspace of 20 members with 100,000 links (BENCH_DASHBOARD_LINKS) and 1,000,000 clicks: the
 // list, its pages, its sorts (date, clicks, title, each way), a tag filter (alone and sorted), the
 // filter by creator (alone, sorted, with a tag) and its title search (a
 // common term, an accented one, a rare one, a miss) against a bare indexed
@@ -45,7 +45,7 @@ const SORTS: Record<string, string> = {
   [`tag ${BENCH_TAG}`]: `?tag=${BENCH_TAG}`,
   [`tag ${BENCH_TAG}, most clicked`]: `?tag=${BENCH_TAG}&sort=clicks`,
   [`tag ${BENCH_TAG}, title A-Z`]: `?tag=${BENCH_TAG}&sort=title&order=asc`,
-  [`tag ${RARE_TAG} (100 links)`]: `?tag=${RARE_TAG}`,
+  [`tag ${RARE_TAG} (${LINKS_PER_USER / 1000} links)`]: `?tag=${RARE_TAG}`,
 };
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 

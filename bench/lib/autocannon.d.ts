@@ -9,7 +9,7 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     requests: { average: number };
-    latency: { p50: number; p99: number };
+    latency: { p50: number; p99: number; max: number };
   }
   export interface Options {
     url: string;

@@ -163,14 +163,14 @@ export async function postgresBenchDatabase(url: string): Promise<BenchDatabase>
   };
 }
 
-/** The databases a bench runs on: SQLite always, PostgreSQL too when a URL is given (else it says so). */
+/**
+ * The databases a bench runs on: SQLite always, PostgreSQL too when a URL is given (else it says
+ * so). BENCH_DIALECT=sqlite or postgres: that one only (a long seed need not be made twice).
+ */
 export function benchDatabases(pgUrl: string | undefined): Array<[DialectName, () => Promise<BenchDatabase>]> {
-  if (!pgUrl) {
-    console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
-    return [['sqlite', sqliteBenchDatabase]];
-  }
-  return [
-    ['sqlite', sqliteBenchDatabase],
-    ['postgres', () => postgresBenchDatabase(pgUrl)],
-  ];
+  const only = process.env.BENCH_DIALECT;
+  if (!pgUrl && only !== 'sqlite') console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
+  const all: Array<[DialectName, () => Promise<BenchDatabase>]> = [['sqlite', sqliteBenchDatabase]];
+  if (pgUrl) all.push(['postgres', () => postgresBenchDatabase(pgUrl)]);
+  return only ? all.filter(([dialect]) => dialect === only) : all;
 }

@@ -14,6 +14,8 @@ export interface LoadResult {
   rps: number;
   p50ms: number;
   p99ms: number;
+  /** The slowest answer. */
+  maxms: number;
   errors: number;
 }
 
@@ -33,6 +35,7 @@ async function runWrk(url: string, connections: number, seconds: number, host?: 
     const match = out.match(new RegExp(`^\\s+${pct}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm'));
     return match ? ms(match[1]!, match[2]!) : NaN;
   };
+  const slowest = out.match(/^\s+Latency\s+\S+\s+\S+\s+([\d.]+)(us|ms|s|m)\s/m);
   const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? 0);
   const bad = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
   const socket = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
@@ -43,6 +46,7 @@ async function runWrk(url: string, connections: number, seconds: number, host?: 
     rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0),
     p50ms: latency('50'),
     p99ms: latency('99'),
+    maxms: slowest ? ms(slowest[1]!, slowest[2]!) : NaN,
     errors,
   };
 }
@@ -86,6 +90,7 @@ async function runAutocannon(
     rps: result.requests.average,
     p50ms: result.latency.p50,
     p99ms: result.latency.p99,
+    maxms: result.latency.max,
     errors: result.errors + result.timeouts,
   };
 }
