@@ -60,4 +60,33 @@ describe.each(testDialects)('stats of days before yesterday, kept between reques
       { value: 'Madrid', clicks: 1 },
     ]);
   });
+
+  it('ranks the cities of the kept days and of the last two together, as one sum over every click would', async () => {
+    const link = await createLinkAs(t.app, owner.cookie);
+    // Settled days: 'Ciudad 00' to 'Ciudad 19' with 20 down to 1 clicks.
+    const cities = Array.from({ length: 20 }, (_, i) => `Ciudad ${String(i).padStart(2, '0')}`);
+    await writePastClicks(t, link.id, cities.flatMap((city, i) => Array.from({ length: 20 - i }, () => ({ daysAgo: 5, city }))));
+    const cache = createPastDaysCache();
+    const now = Date.now();
+    const byCity = async () =>
+      (await rankedRollups(reader, cache, { urlId: link.id, range: { from: dayOf(now) - 29, to: dayOf(now) }, now })).ranked.city;
+    expect(await byCity()).toEqual(cities.slice(0, 5).map((value, i) => ({ value, clicks: 20 - i })));
+
+    // Today and yesterday: a city the kept days never had (tying with the fourth: equal counts go by
+    // name), one from far down overtaking them all, and one rising that stays out.
+    await writePastClicks(t, link.id, [
+      ...Array.from({ length: 18 }, () => ({ daysAgo: 0, city: 'Lima' })),
+      ...Array.from({ length: 15 }, () => ({ daysAgo: 1, city: 'Ciudad 10' })),
+      ...Array.from({ length: 2 }, () => ({ daysAgo: 0, city: 'Ciudad 06' })),
+    ]);
+    const rows = await t.database.db.selectFrom('clicks').select('city').where('url_id', '=', link.id).execute();
+    const counts = new Map<string, number>();
+    for (const { city } of rows) counts.set(city!, (counts.get(city!) ?? 0) + 1);
+    const truth = [...counts]
+      .map(([value, clicks]) => ({ value, clicks }))
+      .sort((a, b) => b.clicks - a.clicks || (a.value < b.value ? -1 : 1))
+      .slice(0, 5);
+    expect(truth.map((row) => row.value)).toEqual(['Ciudad 10', 'Ciudad 00', 'Ciudad 01', 'Ciudad 02', 'Lima']);
+    expect(await byCity()).toEqual(truth);
+  });
 });

@@ -1,14 +1,13 @@
 import { STATS_TOP_CITIES, STATS_TOP_OTHERS } from '@common/stats/stats-messages';
 import type { RollupDimension } from '../db/schema';
 import type { DatabaseReader } from '../db/database-reader';
-import { mergeDestinations, mergeSums, type PastDays, type PastDaysCache } from './past-days-cache';
+import { byClicksThenValue, mergeDestinations, type PastDays, type PastDaysCache, type RankedSums, settle, type SettledDays } from './past-days-cache';
 import {
   dailyTotals,
   type DayRange,
   type DayTotals,
   type DestinationVisitors,
   destinationVisitors,
-  type DimensionSum,
   sumRollups,
 } from './stats.queries';
 
@@ -41,13 +40,26 @@ export interface RankedRollups {
   destinationVisitors: DestinationVisitors[];
 }
 
-/** Largest first; equal counts by value, so the answer never depends on row order. */
-function ranked(sums: DimensionSum[], dimension: RollupDimension, limit: number) {
-  return sums
-    .filter((row) => row.dimension === dimension && row.clicks > 0)
-    .sort((a, b) => b.clicks - a.clicks || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
-    .slice(0, limit)
-    .map(({ value, clicks }) => ({ value, clicks }));
+/**
+ * The `limit` values with most clicks over settled and recent days together. A value without recent
+ * clicks keeps its settled rank, so only the recent values and the first `limit` of the others can
+ * be among them: a request costs the last two days' values, not every city the link ever had.
+ */
+function topOf(settled: RankedSums | undefined, recent: Map<string, number> | undefined, limit: number) {
+  const merged = new Map<string, number>();
+  for (const [value, clicks] of recent ?? []) merged.set(value, (settled?.clicks.get(value) ?? 0) + clicks);
+  let others = 0;
+  for (const row of settled?.order ?? []) {
+    if (others >= limit) break;
+    if (merged.has(row.value)) continue;
+    merged.set(row.value, row.clicks);
+    others += 1;
+  }
+  return [...merged]
+    .map(([value, clicks]) => ({ value, clicks }))
+    .filter((row) => row.clicks > 0)
+    .sort(byClicksThenValue)
+    .slice(0, limit);
 }
 
 async function readDays(reader: DatabaseReader, urlId: number, range: DayRange): Promise<PastDays> {
@@ -57,17 +69,27 @@ async function readDays(reader: DatabaseReader, urlId: number, range: DayRange):
   return { sums, days, destinations: routed ? await destinationVisitors(reader, urlId, range) : [] };
 }
 
-/** The range's roll-ups: days before yesterday from the cache when it has them, the rest read now. */
+const NOTHING_SETTLED: SettledDays = { sums: new Map(), days: [], destinations: [] };
+
+/** The range's roll-ups: days before yesterday from the cache when it has them (ranked), the rest read now. */
 async function readRollups(reader: DatabaseReader, cache: PastDaysCache, urlId: number, range: DayRange, now: number) {
   const settled = range.to - 2; // the last day no click can still arrive for
-  if (range.from !== undefined && range.from > settled) return readDays(reader, urlId, range);
   const key = `${urlId}:${range.from ?? 'start'}:${settled}`;
+  const readPast = () => readDays(reader, urlId, { from: range.from, to: settled }).then((read) => settle(read));
   const [past, recent] = await Promise.all([
-    cache.get(key, now) ?? readDays(reader, urlId, { from: range.from, to: settled }).then((value) => (cache.set(key, value, now), value)),
-    readDays(reader, urlId, { from: settled + 1, to: range.to }),
+    range.from !== undefined && range.from > settled
+      ? NOTHING_SETTLED
+      : (cache.get(key, now) ?? readPast().then((value) => (cache.set(key, value, now), value))),
+    readDays(reader, urlId, { from: range.from !== undefined && range.from > settled ? range.from : settled + 1, to: range.to }),
   ]);
+  const recentSums = new Map<RollupDimension, Map<string, number>>();
+  for (const { dimension, value, clicks } of recent.sums) {
+    let values = recentSums.get(dimension);
+    if (!values) recentSums.set(dimension, (values = new Map()));
+    values.set(value, clicks);
+  }
   return {
-    sums: mergeSums(past.sums, recent.sums),
+    top: (dimension: RollupDimension, limit: number) => topOf(past.sums.get(dimension), recentSums.get(dimension), limit),
     days: [...past.days, ...recent.days],
     destinations: mergeDestinations(past.destinations, recent.destinations),
   };
@@ -81,11 +103,11 @@ export interface RankedRollupsInput {
 
 /** A link's daily totals and its ranked breakdowns over a range of days. */
 export async function rankedRollups(reader: DatabaseReader, cache: PastDaysCache, { urlId, range, now }: RankedRollupsInput): Promise<RankedRollups> {
-  const { sums, days, destinations } = await readRollups(reader, cache, urlId, range, now);
-  const rankedOf = (dimension: RankedDimension) => ranked(sums, dimension, SHOWN[dimension]);
+  const { top, days, destinations } = await readRollups(reader, cache, urlId, range, now);
+  const rankedOf = (dimension: RankedDimension) => top(dimension, SHOWN[dimension]);
   return {
     days,
-    botClicks: sums.filter((row) => row.dimension === 'bots').reduce((sum, row) => sum + row.clicks, 0),
+    botClicks: top('bots', Infinity).reduce((sum, row) => sum + row.clicks, 0),
     ranked: {
       city: rankedOf('city'),
       country: rankedOf('country'),
@@ -94,7 +116,7 @@ export async function rankedRollups(reader: DatabaseReader, cache: PastDaysCache
       os: rankedOf('os'),
       referrer: rankedOf('referrer'),
     },
-    destinations: ranked(sums, 'destination', Infinity),
+    destinations: top('destination', Infinity),
     destinationVisitors: destinations,
   };
 }
