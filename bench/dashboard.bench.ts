@@ -33,8 +33,11 @@ const SEARCHES_BESIDE = 10;
  */
 const PACED_MS = 250;
 const PAGE = 50;
-/** The issue's target for every sort and the tag filter, through HTTP, on both databases. */
-const TARGET_MS = 20;
+/**
+ * The target for every list, sort, filter and search through HTTP, on both databases: 20 ms for
+ * 100,000 links, 50 ms for an account of a million (issue 36).
+ */
+const TARGET_MS = LINKS_PER_USER > 100_000 ? 50 : 20;
 const SORTS: Record<string, string> = {
   'newest (default)': '',
   oldest: '?order=asc',
@@ -155,8 +158,11 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
     runs['GET /api/links/:id, session cookie'] = () => getOne({ cookie });
     runs['GET /api/links/:id, Bearer token'] = () => getOne({ authorization: `Bearer ${secret}` });
     runs['GET /api/links, page 100'] = () => get(`?cursor=${cursor}`);
-    for (const [kind, term] of Object.entries(SEARCH_TERMS)) runs[`GET /api/links?q=${term} (${kind})`] = () => get(searchQuery(term));
-    const targeted: string[] = [];
+    const targeted: string[] = ['GET /api/links (page + totals)', 'GET /api/links, page 100'];
+    for (const [kind, term] of Object.entries(SEARCH_TERMS)) {
+      runs[`GET /api/links?q=${term} (${kind})`] = () => get(searchQuery(term));
+      targeted.push(`GET /api/links?q=${term} (${kind})`);
+    }
     for (const [name, query] of Object.entries(sorts)) {
       targeted.push(`sort: ${name}`, `sort: ${name}, page 21`);
       runs[`sort: ${name}`] = () => get(query);
@@ -176,7 +182,7 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
     const slow = measured.filter(([name, ms]) => targeted.includes(name) && ms > TARGET_MS);
     console.log(
       slow.length === 0
-        ? `every sort and the tag filter (GET /api/links, page and totals): median <= ${TARGET_MS} ms`
+        ? `the list, every sort, filter and search (GET /api/links, page and totals): median <= ${TARGET_MS} ms`
         : `OVER ${TARGET_MS} ms: ${slow.map(([name, ms]) => `${name} ${ms.toFixed(1)} ms`).join('; ')}`,
     );
     return { cookie };

@@ -276,11 +276,10 @@ export function workspaceLinksPageQuery(db: Database, workspaceId: number, optio
     // A rare one: its few links, from its (tag_id, url_id) entries, then sorted.
     ids = ids.where('id', 'in', (eb) => eb.selectFrom('link_tags').select('url_id').where('tag_id', '=', tag.id));
   }
-  if (after) {
-    ids = ids.where((eb) =>
-      eb.or([eb(column, past, after.value), eb.and([eb(column, '=', after.value), eb('id', past, after.id)])]),
-    );
-  }
+  // A row value, not "column < v or (column = v and id < id)": both databases seek the sort's
+  // index straight to it. With the or, SQLite could read a creator's every entry and sort them
+  // for a page far down (150 ms at a million links).
+  if (after) ids = ids.where(({ eb, refTuple, tuple }) => eb(refTuple(column, 'id'), past, tuple(after.value, after.id)));
   ids = ids.orderBy(column, order).orderBy('id', order).limit(limit);
   return db.selectFrom('urls').selectAll().where('id', 'in', ids).orderBy(column, order).orderBy('id', order);
 }
