@@ -277,8 +277,8 @@ export function workspaceLinksPageQuery(db: Database, workspaceId: number, optio
     ids = ids.where('id', 'in', (eb) => eb.selectFrom('link_tags').select('url_id').where('tag_id', '=', tag.id));
   }
   // A row value, not "column < v or (column = v and id < id)": both databases seek the sort's
-  // index straight to it. With the or, SQLite could read a creator's every entry and sort them
-  // for a page far down (150 ms at a million links).
+  // index straight to it. With the or and a creator's condition, SQLite read from the index's start
+  // for a page far down (156 ms at a million links, 10.5 ms now).
   if (after) ids = ids.where(({ eb, refTuple, tuple }) => eb(refTuple(column, 'id'), past, tuple(after.value, after.id)));
   ids = ids.orderBy(column, order).orderBy('id', order).limit(limit);
   return db.selectFrom('urls').selectAll().where('id', 'in', ids).orderBy(column, order).orderBy('id', order);
