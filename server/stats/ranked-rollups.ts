@@ -75,12 +75,11 @@ const NOTHING_SETTLED: SettledDays = { sums: new Map(), days: [], destinations: 
 async function readRollups(reader: DatabaseReader, cache: PastDaysCache, urlId: number, range: DayRange, now: number) {
   const settled = range.to - 2; // the last day no click can still arrive for
   const key = `${urlId}:${range.from ?? 'start'}:${settled}`;
+  const onlyRecent = range.from !== undefined && range.from > settled;
   const readPast = () => readDays(reader, urlId, { from: range.from, to: settled }).then((read) => settle(read));
   const [past, recent] = await Promise.all([
-    range.from !== undefined && range.from > settled
-      ? NOTHING_SETTLED
-      : (cache.get(key, now) ?? readPast().then((value) => (cache.set(key, value, now), value))),
-    readDays(reader, urlId, { from: range.from !== undefined && range.from > settled ? range.from : settled + 1, to: range.to }),
+    onlyRecent ? NOTHING_SETTLED : (cache.get(key, now) ?? readPast().then((value) => (cache.set(key, value, now), value))),
+    readDays(reader, urlId, { from: onlyRecent ? range.from : settled + 1, to: range.to }),
   ]);
   const recentSums = new Map<RollupDimension, Map<string, number>>();
   for (const { dimension, value, clicks } of recent.sums) {
