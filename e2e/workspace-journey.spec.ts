@@ -8,6 +8,8 @@ import { acceptViaApi, createTeamViaApi, inviteViaApi, switcher } from './helper
 // the editor; the link stays, still saying who made it.
 
 test('an invited editor creates a team link that a reader sees and the team keeps', async ({ page: owner, browser, baseURL }) => {
+  // Three browsers and a dozen screens: over 30 s on a slow machine.
+  test.slow();
   await signUpViaApi(owner, { name: 'Olivia Propietaria' });
   const team = await createTeamViaApi(owner, 'Campañas');
 
