@@ -182,10 +182,23 @@ export interface MigrationReport {
   ahead: string[];
 }
 
+/**
+ * Kysely's migrator looks for its tables by listing every table of every schema. On a PostgreSQL
+ * server shared with others, a schema dropped meanwhile makes that listing fail ("schema ... does
+ * not exist", seen with the test suites running side by side): before any migration has run, the
+ * start is tried again.
+ */
+const MIGRATION_STARTS = 3;
+
 /** Applies this version's pending migrations; throws a MigrationError naming the one that failed. */
 export async function migrateToLatest(db: AnyDb): Promise<MigrationReport> {
   const { ahead } = await schemaState(db);
-  const applied = checked(await (await migratorFor(db, ahead)).migrateToLatest());
+  let result = await (await migratorFor(db, ahead)).migrateToLatest();
+  for (let start = 1; start < MIGRATION_STARTS && result.error && (result.results ?? []).length === 0; start++) {
+    await new Promise((resolve) => setTimeout(resolve, 100 * start));
+    result = await (await migratorFor(db, ahead)).migrateToLatest();
+  }
+  const applied = checked(result);
   await recordCompatibility(db);
   return { applied, ahead };
 }
