@@ -10,19 +10,34 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export class PruneError extends Error {}
 
-/** Deletes clicks recorded before `now - days`; returns how many. */
-export async function pruneClicks(db: Database, days: number, now = Date.now()): Promise<number> {
+/** Deletes clicks recorded before `now - days`, `batch` at a time; returns how many. */
+export async function pruneClicks(db: Database, days: number, now = Date.now(), batch = BATCH): Promise<number> {
   const before = now - days * DAY_MS;
   let removed = 0;
+  // Oldest first by id (the primary key), each batch from where the last one ended: a batch that
+  // looked from the start walked every row deleted before it, which on PostgreSQL stay in the
+  // index until a vacuum (10,000,000 clicks took 307 s).
+  let after = 0;
   for (;;) {
-    // Oldest first by id (the primary key), so each batch finds its rows at the start of the table.
+    const edge = await db
+      .selectFrom('clicks')
+      .select('id')
+      .where('id', '>', after)
+      .where('created_at', '<', before)
+      .orderBy('id')
+      .offset(batch - 1)
+      .limit(1)
+      .executeTakeFirst();
+    const upTo = edge === undefined ? undefined : Number(edge.id);
     const result = await db
       .deleteFrom('clicks')
-      .where('id', 'in', (eb) => eb.selectFrom('clicks').select('id').where('created_at', '<', before).orderBy('id').limit(BATCH))
+      .where('id', '>', after)
+      .$if(upTo !== undefined, (query) => query.where('id', '<=', upTo!))
+      .where('created_at', '<', before)
       .executeTakeFirst();
-    const count = Number(result.numDeletedRows);
-    removed += count;
-    if (count < BATCH) return removed;
+    removed += Number(result.numDeletedRows);
+    if (upTo === undefined) return removed; // fewer than a batch were left, and are gone
+    after = upTo;
   }
 }
 
