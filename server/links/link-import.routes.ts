@@ -59,18 +59,15 @@ export async function linkImportRoutes(app: FastifyInstance, context: AppContext
     if (!request.isMultipart()) throw new AppError('validation', m.importFileMissing, { file: [m.importFileMissing] });
     const file = await request.file();
     if (!file) throw new AppError('validation', m.importFileMissing, { file: [m.importFileMissing] });
-    let bytes: Buffer;
-    try {
-      bytes = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', m.importTooLarge, { file: [m.importTooLarge] });
-      throw error;
+    if (running.has(userId)) {
+      // Read to its end, so that the connection is left ready for the answer.
+      for await (const chunk of file.file) void chunk;
+      throw new AppError('conflict', m.importBusy);
     }
-    if (running.has(userId)) throw new AppError('conflict', m.importBusy);
     const progress = { done: 0, total: 0 };
     running.set(userId, progress);
     try {
-      const { rows } = await readImport(bytes);
+      const { rows } = await readImport(file.file);
       progress.total = rows.length;
       return await createImportedLinks(context, qrThread, quota, actor, rows, (done) => (progress.done = done));
     } finally {

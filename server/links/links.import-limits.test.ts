@@ -79,4 +79,22 @@ describe.each(testDialects)('import limits on %s', (dialect) => {
     expect(response.json().error.message).toBe(m.importTooManyRows);
     expect(maxStallMs).toBeLessThan(500);
   });
+
+  it('answers a second import of the account while the first runs with a Spanish 409, and lets the first finish', async () => {
+    const rows = Array.from({ length: 1_000 }, (_, n) => `Fila ${n},https://example.com/${n},,`);
+    const first = importFile(`title,longUrl,customUrl,tags\n${rows.join('\n')}\n`);
+    // The first is under way once its progress is reported (it is set before its file is read).
+    const progress = () => t.app.inject({ method: 'GET', url: '/api/links/import/progress', headers: { cookie } });
+    const deadline = Date.now() + 10_000;
+    while (!(await progress()).json().running && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await importFile('title,longUrl,customUrl,tags\nOtra,https://example.com/otra,,\n');
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json().error.message).toBe(m.importBusy);
+    const finished = await first;
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(finished.json()).toMatchObject({ created: 1_000, failed: [] });
+    // The second file created nothing.
+    const list = await t.app.inject({ method: 'GET', url: '/api/links?q=Otra', headers: { cookie } });
+    expect(list.json().links).toEqual([]);
+  });
 });
