@@ -1,40 +1,55 @@
 // Redirects of a link whose clicks a webhook wants (link.clicked, a receiver answering at once),
 // against the same redirects without any webhook: requests per second of each and their ratio,
-// then a check that every click the database counted reached the receiver once. Rounds alternate
-// the two, each on a server process of its own database. SQLite always; PostgreSQL too with
-// BENCH_DATABASE_URL (or TEST_DATABASE_URL). BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS.
+// then a check that every click the database counted reached the receiver once. Then the same with
+// a receiver that is down (answering 503): redirects beside it, how few attempts reached it, and,
+// once it is back, that every click still reaches it. Rounds alternate the two sides, each on a
+// server process of its own database, the other side stopped meanwhile. SQLite always; PostgreSQL
+// too with BENCH_DATABASE_URL (or TEST_DATABASE_URL). BENCH_PAIRS, BENCH_PAIR_ROUNDS, BENCH_SECONDS,
+// BENCH_CONNECTIONS.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type DatabaseHandle, openDatabase } from '../server/db/database';
 import { benchDatabases, type BenchDatabase } from './lib/bench-database';
 import { load, loadGenerator } from './lib/load';
-import { startNode } from './lib/processes';
+import { cpuSeconds, median } from './lib/cpu-time';
+import { type Started, startNode } from './lib/processes';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
+const ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const serverEnv = { LOG_LEVEL: 'warn', REDIRECT_MISS_LIMIT: '0', ALLOW_PRIVATE_DESTINATIONS: 'true' };
 
-// The receiver: answers 200 at once and counts each webhook-id it gets.
-const ids = new Set<string>();
-let repeats = 0;
-const receiver = createServer((request, response) => {
-  const id = String(request.headers['webhook-id']);
-  if (ids.has(id)) repeats += 1;
-  ids.add(id);
-  request.resume();
-  request.on('end', () => response.end('ok'));
-});
-await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/corto`;
+/** A receiver in this process: counts each webhook-id it accepted; while `down`, answers 503 and counts the attempts. */
+async function startReceiver() {
+  const state = { url: '', ids: new Set<string>(), repeats: 0, down: false, attemptsWhileDown: 0, close: () => server.close() };
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      if (state.down) {
+        state.attemptsWhileDown += 1;
+        response.writeHead(503).end();
+        return;
+      }
+      const id = String(request.headers['webhook-id']);
+      if (state.ids.has(id)) state.repeats += 1;
+      state.ids.add(id);
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/corto`;
+  return state;
+}
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 function handleOf(database: BenchDatabase): DatabaseHandle {
   return database.env.DATABASE_URL ? openDatabase({ kind: 'postgres', url: database.env.DATABASE_URL }) : openDatabase({ kind: 'sqlite', dataDir: database.env.DATA_DIR! });
 }
 
 /** A webhook of the link's workspace that wants its clicks only, written before its server starts. */
-async function subscribe(database: BenchDatabase): Promise<void> {
+async function subscribe(database: BenchDatabase, receiverUrl: string): Promise<void> {
   const handle = handleOf(database);
   try {
     const { db } = handle;
@@ -50,62 +65,150 @@ async function subscribe(database: BenchDatabase): Promise<void> {
   }
 }
 
-async function round(database: BenchDatabase): Promise<number> {
+interface Side {
+  server: Started;
+  url: string;
+}
+
+async function startSide(database: BenchDatabase): Promise<Side> {
   const server = await startNode('server/main.ts', { ...serverEnv, ...database.env }, '/api/health');
+  return { server, url: `http://127.0.0.1:${server.port}/${database.link.shortUrl}` };
+}
+
+interface Measured {
+  rps: number;
+  /** The event loop's CPU per redirect (the main thread: what a delivery takes from redirects there). */
+  loopUs: number;
+}
+
+/**
+ * One side's round, the other side stopped (SIGSTOP) meanwhile: an idle server with a webhook
+ * sends its backlog at full speed, which would slow the other side's round and flatter its own.
+ */
+async function measure(side: Side, other: Side): Promise<Measured> {
+  return whileStopped(other, async () => {
+    const pid = side.server.child.pid;
+    const before = cpuSeconds(pid, true);
+    const result = await load(side.url, CONNECTIONS, SECONDS);
+    return { rps: result.rps, loopUs: ((cpuSeconds(pid, true) - before) * 1e6) / result.requests };
+  });
+}
+
+/** `run` with `other`'s process stopped (SIGSTOP), continued afterwards whatever happened. */
+async function whileStopped<T>(other: Side, run: () => Promise<T>): Promise<T> {
+  other.server.child.kill('SIGSTOP');
   try {
-    const result = await load(`http://127.0.0.1:${server.port}/${database.link.shortUrl}`, CONNECTIONS, SECONDS);
-    return result.rps;
+    return await run();
   } finally {
-    await server.stop('SIGTERM');
+    other.server.child.kill('SIGCONT');
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+interface Comparison {
+  plain: Measured[];
+  webhook: Measured[];
+}
 
-console.log(`webhooks: ${ROUNDS} rounds of ${SECONDS} s each, ${CONNECTIONS} connections (${loadGenerator})`);
+/**
+ * PAIRS pairs of fresh server processes (the same build served twice differs by up to a quarter
+ * from one process to the other), each measured in ROUNDS alternated rounds after a warm-up; which
+ * side starts and goes first alternates too.
+ */
+async function alternate(plain: BenchDatabase, watched: BenchDatabase): Promise<Comparison> {
+  const measured: Comparison = { plain: [], webhook: [] };
+  for (let pair = 0; pair < PAIRS; pair++) {
+    const databases = pair % 2 === 0 ? [plain, watched] : [watched, plain];
+    const started: Side[] = [];
+    try {
+      for (const database of databases) started.push(await startSide(database));
+      const [plainSide, webhookSide] = databases[0] === plain ? [started[0]!, started[1]!] : [started[1]!, started[0]!];
+      await warmUp(plainSide, webhookSide);
+      for (let round = 0; round < ROUNDS; round++) {
+        if ((round + pair) % 2 === 0) {
+          measured.plain.push(await measure(plainSide, webhookSide));
+          measured.webhook.push(await measure(webhookSide, plainSide));
+        } else {
+          measured.webhook.push(await measure(webhookSide, plainSide));
+          measured.plain.push(await measure(plainSide, webhookSide));
+        }
+      }
+    } finally {
+      await Promise.all(started.map((side) => side.server.stop('SIGTERM')));
+    }
+  }
+  return measured;
+}
+
+/** JIT and caches warmed on both sides, each alone. */
+async function warmUp(a: Side, b: Side): Promise<void> {
+  for (const [side, other] of [[a, b], [b, a]] as const) await whileStopped(other, () => load(side.url, CONNECTIONS, 2));
+}
+
+const fmt = (n: number) => n.toFixed(0).padStart(7);
+const spread = (values: number[]) => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`;
+
+function report(label: string, { plain, webhook }: Comparison): void {
+  const rps = (side: Measured[]) => side.map((m) => m.rps);
+  console.log(`  without a webhook       ${fmt(median(rps(plain)))}   (${rps(plain).map((n) => n.toFixed(0)).join(', ')})`);
+  console.log(`  ${label.padEnd(22)}  ${fmt(median(rps(webhook)))}   (${rps(webhook).map((n) => n.toFixed(0)).join(', ')})`);
+  const throughput = webhook.map((m, i) => m.rps / plain[i]!.rps);
+  const loop = webhook.map((m, i) => m.loopUs / plain[i]!.loopUs);
+  console.log(`  with / without, by round: throughput ${median(throughput).toFixed(2)} median (${throughput.map((r) => r.toFixed(2)).join(', ')})`);
+  console.log(`  event loop CPU per redirect, with / without: ${median(loop).toFixed(2)} median (rounds ${spread(loop)}); 1.00 = the same`);
+}
+
+/** What the outbox still holds, sent by a server of its own: seconds until every counted click reached the receiver, or it stopped moving for 15 s. */
+async function drain(watched: BenchDatabase, receiver: Receiver): Promise<{ clicks: number; seconds: number }> {
+  const sender = await startNode('server/main.ts', { ...serverEnv, ...watched.env }, '/api/health');
+  const clicks = await watched.clickCount();
+  const started = Date.now();
+  let lastProgress = Date.now();
+  let seen = receiver.ids.size;
+  while (receiver.ids.size < clicks && Date.now() - lastProgress < 15_000) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (receiver.ids.size > seen) [seen, lastProgress] = [receiver.ids.size, Date.now()];
+  }
+  const seconds = (Date.now() - started) / 1000;
+  await sender.stop('SIGTERM');
+  return { clicks, seconds };
+}
+
+function delivered(receiver: Receiver, { clicks, seconds }: { clicks: number; seconds: number }, after: string): void {
+  const whole = receiver.ids.size === clicks;
+  console.log(
+    `  clicks counted ${clicks}, delivered ${receiver.ids.size}, repeats ${receiver.repeats}, the rest drained in ${seconds.toFixed(0)} s ${after}: ${whole ? 'every click reached the receiver' : 'MISSING DELIVERIES'}`,
+  );
+  if (!whole) process.exitCode = 1;
+}
+
+console.log(`webhooks: ${PAIRS} pairs of fresh processes, ${ROUNDS} alternated rounds of ${SECONDS} s each, ${CONNECTIONS} connections (${loadGenerator})`);
 for (const [dialect, make] of benchDatabases(pgUrl)) {
   const plain = await make();
   const watched = await make();
-  await subscribe(watched);
-  ids.clear();
-  repeats = 0;
-  const rps = { plain: [] as number[], webhook: [] as number[] };
+  const broken = await make();
+  const up = await startReceiver();
+  const down = await startReceiver();
   try {
-    // Pairs in turn plain-first and webhook-first: neither side always runs on a machine just warmed by the other.
-    for (let i = 0; i < ROUNDS; i++) {
-      if (i % 2 === 0) {
-        rps.plain.push(await round(plain));
-        rps.webhook.push(await round(watched));
-      } else {
-        rps.webhook.push(await round(watched));
-        rps.plain.push(await round(plain));
-      }
-    }
-    // The last round's deliveries may still be in the outbox: a server of its own sends them.
-    const sender = await startNode('server/main.ts', { ...serverEnv, ...watched.env }, '/api/health');
-    const clicks = await watched.clickCount();
-    // Deliveries waited in the outbox while redirects kept the loop busy: the drain takes as long as
-    // it takes, and is given up only when it stops moving for 15 s.
-    const drainStarted = Date.now();
-    let lastProgress = Date.now();
-    let seen = ids.size;
-    while (ids.size < clicks && Date.now() - lastProgress < 15_000) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      if (ids.size > seen) [seen, lastProgress] = [ids.size, Date.now()];
-    }
-    const drainSeconds = (Date.now() - drainStarted) / 1000;
-    await sender.stop('SIGTERM');
-    const fmt = (n: number) => n.toFixed(0).padStart(7);
-    console.log(`${dialect}: requests/s, median of ${ROUNDS}`);
-    console.log(`  without a webhook       ${fmt(median(rps.plain))}   (${rps.plain.map((n) => n.toFixed(0)).join(', ')})`);
-    console.log(`  link.clicked webhook    ${fmt(median(rps.webhook))}   (${rps.webhook.map((n) => n.toFixed(0)).join(', ')})`);
-    const pairs = rps.webhook.map((n, i) => n / rps.plain[i]!);
-    console.log(`  ratio (with / without): ${(median(rps.webhook) / median(rps.plain)).toFixed(2)}; each pair's ${median(pairs).toFixed(2)} median (${pairs.map((r) => r.toFixed(2)).join(', ')})`);
-    console.log(`  clicks counted ${clicks}, delivered ${ids.size}, repeats ${repeats}, the rest drained in ${drainSeconds.toFixed(0)} s after the load: ${ids.size === clicks ? 'every click reached the receiver' : 'MISSING DELIVERIES'}`);
-    if (ids.size !== clicks) process.exitCode = 1;
+    await subscribe(watched, up.url);
+    await subscribe(broken, down.url);
+    console.log(`${dialect}: requests/s, median of ${PAIRS * ROUNDS} rounds, a receiver answering at once`);
+    report('link.clicked webhook', await alternate(plain, watched));
+    console.log(`  delivered during the rounds: ${up.ids.size} of ${await watched.clickCount()} clicks (the rest waits while redirects keep the loop busy)`);
+    // The last round's deliveries may still be in the outbox, waiting while redirects kept the loop busy.
+    delivered(up, await drain(watched, up), 'after the load');
+
+    down.down = true;
+    console.log(`${dialect}: requests/s, median of ${PAIRS * ROUNDS} rounds, a receiver that is down (503)`);
+    report('webhook, receiver down', await alternate(plain, broken));
+    const downClicks = await broken.clickCount();
+    console.log(`  attempts that reached the receiver while down: ${down.attemptsWhileDown} for ${downClicks} clicks (each server process pauses after its first failed round)`);
+    down.down = false;
+    delivered(down, await drain(broken, down), 'once it was back');
   } finally {
+    up.close();
+    down.close();
     await plain.drop();
     await watched.drop();
+    await broken.drop();
   }
 }
-receiver.close();

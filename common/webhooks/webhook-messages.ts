@@ -4,6 +4,12 @@
 export const WEBHOOK_DISABLE_AFTER_FAILURES = 20;
 /** Waits before each retry of a failed delivery: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h. */
 export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000] as const;
+/**
+ * Pauses of a webhook whose receiver fails, after its 1st, 2nd... failed round, the last repeated:
+ * 5 s, 1 min, 5 min, 15 min, then hourly. A receiver back up gets what waited within the hour, and
+ * one that stays down reaches WEBHOOK_DISABLE_AFTER_FAILURES after about half a day.
+ */
+export const WEBHOOK_PROBE_DELAYS_MS = [5_000, 60_000, 300_000, 900_000, 3_600_000] as const;
 /** The longest receiver URL accepted. */
 export const WEBHOOK_URL_MAX = 2000;
 /** Deliveries kept and shown per webhook. */

@@ -2,6 +2,7 @@ import {
   WEBHOOK_DELIVERIES_SHOWN,
   WEBHOOK_DISABLE_AFTER_FAILURES,
   WEBHOOK_IN_FLIGHT_MAX,
+  WEBHOOK_PROBE_DELAYS_MS,
   WEBHOOK_RETRY_DELAYS_MS,
   WEBHOOK_TIMEOUT_MS,
   webhookMessages as m,
@@ -41,7 +42,10 @@ const BACKGROUND_SHARE = 0.02;
 const MAX_PAUSE_MS = 5000;
 /** How long a stop lets deliveries in flight finish before cutting them. */
 const STOP_GRACE_MS = 2000;
-const PRUNE_EVERY_MS = 5_000;
+/** How often a webhook's delivered and failed rows past its last WEBHOOK_DELIVERIES_SHOWN are deleted. */
+export const PRUNE_EVERY_MS = 5_000;
+/** How often the due rows behind a webhook's claim cursor are looked for (the first retry waits 5 s). */
+const SWEEP_EVERY_MS = 5_000;
 
 export interface DeliveryOutcome {
   id: number;
@@ -57,6 +61,8 @@ export interface WebhookDispatcher {
   wake(): void;
   /** The test button's ping, already inserted and leased by the request: sent now, its outcome written. */
   sendClaimed(webhook: { id: number; url: string; secret: string }, deliveryId: number): Promise<void>;
+  /** Someone asked for a delivery now (the retry button, the webhook changed): if it was backing off, it tries at once. */
+  resume(webhookId: number): void;
   stop(): Promise<void>;
 }
 
@@ -80,6 +86,13 @@ interface ClaimedRow {
   attempts: number;
 }
 
+/** A webhook whose receiver failed: nothing is sent before `until`, then one delivery as a probe. */
+interface Backoff {
+  until: number;
+  /** Rounds in a row that failed: the pause after the nth is WEBHOOK_PROBE_DELAYS_MS[n - 1] (the last one after that). */
+  failedRounds: number;
+}
+
 /** What an attempt leaves in the row: delivered, waiting for the next retry, or failed for good. */
 function rowAfter({ event, attempt, attemptsBefore }: DeliveryOutcome, now: number) {
   if (attempt.ok) return { status: 'delivered', next: null };
@@ -95,19 +108,58 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
   const running = new Map<number, Promise<void>>();
   const wokenWhileRunning = new Set<number>();
   const lastPruned = new Map<number, number>();
+  // A receiver that is down or failing is not sent every event as it comes: after a failed round,
+  // the webhook pauses (WEBHOOK_PROBE_DELAYS_MS: 5 s, 1 min... then hourly), then sends one
+  // delivery; its success resumes the rest. Its events wait in the outbox meanwhile, and the
+  // failures in a row that disable it take half a day of probes, not a burst of clicks.
+  const backoff = new Map<number, Backoff>();
+  // Webhooks this process has looked at once: one that was failing when it started (an instance
+  // restarted, or another one's failures) begins with a probe, not a full round.
+  const failingChecked = new Set<number>();
+
+  async function heldBack(webhookId: number): Promise<Backoff | undefined> {
+    if (!backoff.has(webhookId) && !failingChecked.has(webhookId)) {
+      failingChecked.add(webhookId);
+      const row = await db.selectFrom('webhooks').select('failures_in_a_row').where('id', '=', webhookId).executeTakeFirst();
+      if (row && row.failures_in_a_row > 0) backoff.set(webhookId, { until: 0, failedRounds: 0 });
+    }
+    return backoff.get(webhookId);
+  }
   // closing: no new send starts; stopping: those in flight are cut.
   let closing = false;
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let scheduled = false;
 
+  // Where the next claim starts, per webhook: past the last row this process claimed. The due rows
+  // behind it (a retry's time come, a row handed back, a dead instance's lease ended, a row whose
+  // transaction committed after one with a later id) are claimed by a sweep from the start, at
+  // most every SWEEP_EVERY_MS. The deliveries' table is a queue:
+  // each row is inserted, claimed, updated and deleted, and on PostgreSQL every step leaves a dead
+  // row version in the indexes until a vacuum. A claim from the start walked every one of them
+  // (736,633 entries, 130-340 ms, with autovacuum off); one past the cursor reads only new rows.
+  const cursors = new Map<number, number>();
+  const lastSwept = new Map<number, number>();
+
   async function claim(webhookId: number, size: number): Promise<{ rows: ClaimedRow[]; leaseEnds: number }> {
     const now = Date.now();
+    const sweep = now - (lastSwept.get(webhookId) ?? 0) >= SWEEP_EVERY_MS;
+    if (sweep) lastSwept.set(webhookId, now);
+    let cursor = cursors.get(webhookId) ?? 0;
     const leaseEnds = now + leaseMs;
+    // Past the cursor, the next rows by id alone (the index on webhook_id, id): asked together
+    // with the due conditions, PostgreSQL chose the due index and walked its dead entries anyway.
+    let ahead: number[] = [];
+    if (!sweep) {
+      const next = await db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', webhookId).where('id', '>', cursor).orderBy('id').limit(size).execute();
+      if (next.length === 0) return { rows: [], leaseEnds };
+      ahead = next.map((row) => Number(row.id));
+    }
     const due = db
       .selectFrom('webhook_deliveries')
       .select('id')
       .where('webhook_id', '=', webhookId)
+      .$if(!sweep, (query) => query.where('id', 'in', ahead))
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
@@ -120,31 +172,51 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
       .where('id', 'in', due)
       .returning(['id', 'event', 'payload', 'attempts'])
       .execute();
-    return { rows: rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id), leaseEnds };
+    const claimed = rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
+    // Each row up to there was claimed, here or by another instance, or is not due (delivered, a
+    // retry to come, another's lease): those that become due are the sweep's.
+    cursor = Math.max(cursor, ahead.at(-1) ?? 0, claimed.at(-1)?.id ?? 0);
+    cursors.set(webhookId, cursor);
+    return { rows: claimed, leaseEnds };
   }
+
+  // On PostgreSQL, the dispatcher's writes skip a row another statement holds instead of waiting for
+  // it. A webhook or workspace being deleted holds its rows while it cascades; waiting for each
+  // other in turn ended in a deadlock, and the deleter got a 500. A skipped row is one being
+  // deleted, or one whose lease ended and was claimed again (sent once more, as after a crash).
+  const unheld = (ids: number[]) =>
+    db.selectFrom('webhook_deliveries').select('id').where('id', 'in', ids).$if(postgres, (query) => query.forUpdate().skipLocked());
 
   async function release(ids: number[]): Promise<void> {
-    if (ids.length > 0) await db.updateTable('webhook_deliveries').set({ locked_until: null }).where('id', 'in', ids).execute();
+    if (ids.length > 0) await db.updateTable('webhook_deliveries').set({ locked_until: null }).where('id', 'in', unheld(ids)).execute();
   }
 
-  /** Every outcome in one statement (a row of values each, read as a table). */
+  /**
+   * Every outcome in one statement. PostgreSQL reads them as one array per column: as 500 rows of
+   * `select ... union all`, planning the statement took most of its 630 ms (12 ms this way).
+   */
   async function writeOutcomes(outcomes: DeliveryOutcome[]): Promise<void> {
     if (outcomes.length === 0) return;
     const now = Date.now();
+    const rows = outcomes.map((outcome) => ({ outcome, ...rowAfter(outcome, now) }));
+    const ids = outcomes.map((outcome) => outcome.id);
+    const set = sql`status = v.status, attempts = webhook_deliveries.attempts + 1, response_status = v.response_status,
+      duration_ms = v.duration_ms, next_attempt_at = v.next_attempt_at, error = v.error, locked_until = null`;
+    if (postgres) {
+      await sql`update webhook_deliveries set ${set}
+        from unnest(${ids}::bigint[], ${rows.map((row) => row.status)}::text[], ${rows.map((row) => row.outcome.attempt.status)}::integer[],
+          ${rows.map((row) => row.outcome.attempt.durationMs)}::integer[], ${rows.map((row) => row.next)}::bigint[],
+          ${rows.map((row) => row.outcome.attempt.error)}::text[]) as v(id, status, response_status, duration_ms, next_attempt_at, error)
+        where webhook_deliveries.id = v.id and webhook_deliveries.id in (${unheld(ids)})`.execute(db);
+      return;
+    }
     const values = sql.join(
-      outcomes.map((outcome) => {
-        const { status, next } = rowAfter(outcome, now);
-        const { attempt } = outcome;
-        return sql`select cast(${outcome.id} as bigint) as id, cast(${status} as text) as status,
+      rows.map(({ outcome: { id, attempt }, status, next }) => sql`select cast(${id} as bigint) as id, cast(${status} as text) as status,
           cast(${attempt.status} as integer) as response_status, cast(${attempt.durationMs} as integer) as duration_ms,
-          cast(${next} as bigint) as next_attempt_at, cast(${attempt.error} as text) as error`;
-      }),
+          cast(${next} as bigint) as next_attempt_at, cast(${attempt.error} as text) as error`),
       sql` union all `,
     );
-    await sql`update webhook_deliveries set status = v.status, attempts = webhook_deliveries.attempts + 1,
-      response_status = v.response_status, duration_ms = v.duration_ms, next_attempt_at = v.next_attempt_at,
-      error = v.error, locked_until = null
-      from (${values}) as v where webhook_deliveries.id = v.id`.execute(db);
+    await sql`update webhook_deliveries set ${set} from (${values}) as v where webhook_deliveries.id = v.id and webhook_deliveries.id in (${unheld(ids)})`.execute(db);
   }
 
   /** Failures in a row: reset by a success, counted otherwise; the 20th disables the webhook. */
@@ -208,34 +280,41 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
       .orderBy('id', 'desc')
       .limit(1)
       .offset(WEBHOOK_DELIVERIES_SHOWN - 1);
-    await db
-      .deleteFrom('webhook_deliveries')
+    const old = db
+      .selectFrom('webhook_deliveries')
+      .select('id')
       .where('webhook_id', '=', webhookId)
       .where('status', 'in', ['delivered', 'failed'])
       .where('id', '<', newest)
-      .execute();
+      .$if(postgres, (query) => query.forUpdate().skipLocked());
+    await db.deleteFrom('webhook_deliveries').where('id', 'in', old).execute();
   }
 
   /**
-   * Sends claimed rows WEBHOOK_IN_FLIGHT_MAX at a time; hands back what it could not start in time.
-   * Returns whether every row was delivered.
+   * Sends claimed rows WEBHOOK_IN_FLIGHT_MAX at a time; hands back what it could not start in time,
+   * and what it did not start once one failed. Says whether every row was delivered, and whether
+   * any failed.
    */
-  async function sendRows(webhook: EnabledWebhook, rows: ClaimedRow[], leaseEnds: number): Promise<boolean> {
+  async function sendRows(webhook: EnabledWebhook, rows: ClaimedRow[], leaseEnds: number): Promise<{ allDelivered: boolean; failed: boolean }> {
     const outcomes: DeliveryOutcome[] = [];
     const unsent: number[] = [];
+    let failed = false;
     let next = 0;
     const lane = async () => {
       for (;;) {
         const row = rows[next++];
         if (!row) return;
-        if (closing || Date.now() > leaseEnds - leaseMargin || !subscriptions.isEnabled(webhook.id)) {
+        if (closing || failed || Date.now() > leaseEnds - leaseMargin || !subscriptions.isEnabled(webhook.id)) {
           unsent.push(row.id);
           continue;
         }
         const attempt = await attemptDelivery(agents, { url: webhook.url, secret: webhook.secret, messageId: messageIdOf(row.id), payload: row.payload }, stopping.signal);
         // Cut short by the stop, not failed by the receiver: sent again by whoever claims it next.
         if (stopping.signal.aborted && !attempt.ok) unsent.push(row.id);
-        else outcomes.push({ id: row.id, event: row.event, attempt, attemptsBefore: row.attempts });
+        else {
+          outcomes.push({ id: row.id, event: row.event, attempt, attemptsBefore: row.attempts });
+          if (!attempt.ok) failed = true;
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(WEBHOOK_IN_FLIGHT_MAX, rows.length) }, lane));
@@ -243,7 +322,13 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
     await release(unsent);
     await countFailures(webhook, outcomes);
     await prune(webhook.id);
-    return unsent.length === 0 && outcomes.every((outcome) => outcome.attempt.ok);
+    return { allDelivered: unsent.length === 0 && !failed, failed };
+  }
+
+  function backOff(webhookId: number): void {
+    const failedRounds = (backoff.get(webhookId)?.failedRounds ?? 0) + 1;
+    const pause = WEBHOOK_PROBE_DELAYS_MS[Math.min(failedRounds, WEBHOOK_PROBE_DELAYS_MS.length) - 1]!;
+    backoff.set(webhookId, { until: Date.now() + pause, failedRounds });
   }
 
   /**
@@ -270,15 +355,20 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
       wokenWhileRunning.delete(webhook.id);
       for (;;) {
         if (closing || !subscriptions.isEnabled(webhook.id)) return;
+        const held = await heldBack(webhook.id);
+        if (held && Date.now() < held.until) return; // looked at again by the poll once the pause ends
         const started = performance.now();
-        const { rows, leaseEnds } = await claim(webhook.id, busy ? CLAIM_MIN : size);
+        const { rows, leaseEnds } = await claim(webhook.id, held ? 1 : busy ? CLAIM_MIN : size);
         if (rows.length === 0) {
           // Nothing due: the next click batch becomes deliveries (counted as work, so it yields as well).
           if ((await expandClickBatch(db, webhook.id)) === 0) break;
           busy = await yieldToRedirects(performance.now() - started);
           continue;
         }
-        size = (await sendRows(webhook, rows, leaseEnds)) ? Math.min(size * 2, CLAIM_MAX) : CLAIM_MIN;
+        const sent = await sendRows(webhook, rows, leaseEnds);
+        if (sent.failed) return backOff(webhook.id);
+        if (sent.allDelivered) backoff.delete(webhook.id);
+        size = sent.allDelivered ? Math.min(size * 2, CLAIM_MAX) : CLAIM_MIN;
         busy = await yieldToRedirects(performance.now() - started);
       }
     } while (wokenWhileRunning.has(webhook.id));
@@ -319,6 +409,13 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
       const attempt = await attemptDelivery(agents, { url: webhook.url, secret: webhook.secret, messageId: messageIdOf(deliveryId), payload: row.payload });
       await writeOutcomes([{ id: deliveryId, event: row.event, attempt, attemptsBefore: row.attempts }]);
       await prune(webhook.id);
+      // The receiver answers again: what waited goes now.
+      if (attempt.ok && backoff.delete(webhook.id)) wake();
+    },
+    resume(webhookId) {
+      backoff.delete(webhookId);
+      lastSwept.delete(webhookId); // the row asked for may be behind the cursor
+      wake();
     },
     async stop() {
       closing = true;

@@ -170,6 +170,9 @@ const RUNS_PER_READ = 200;
 export async function expandClickBatch(db: Database, webhookId: number): Promise<number> {
   const postgres = dialectOf(db) === 'postgres';
   return db.transaction().execute(async (trx) => {
+    // The webhook's row before its batch's, in the order a deletion of the webhook takes them (it
+    // cascades to its batches): taken the other way round, the two deadlocked.
+    if (postgres && !(await trx.selectFrom('webhooks').select('id').where('id', '=', webhookId).forKeyShare().executeTakeFirst())) return 0;
     const row = await trx
       .selectFrom('webhook_click_batches')
       .select(['id', 'clicks'])

@@ -122,6 +122,8 @@ export async function webhooksRoutes(app: FastifyInstance, context: AppContext) 
         if (links !== undefined) await setWebhookLinks(trx, id, links);
       });
       await webhooks.subscriptions.changed();
+      // A new address, or enabled again: what waits is tried now, not after a failing receiver's pause.
+      if (url !== undefined || enabled) webhooks.dispatcher.resume(id);
       return { webhook: (await findWebhook(db, workspace.id, id))! };
     },
   );
@@ -179,7 +181,7 @@ export async function webhooksRoutes(app: FastifyInstance, context: AppContext) 
         .where('id', '=', deliveryId)
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
         .execute();
-      webhooks.announced();
+      webhooks.dispatcher.resume(id);
       return { delivery: (await findDelivery(db, id, deliveryId))! };
     },
   );

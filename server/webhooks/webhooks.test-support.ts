@@ -14,6 +14,8 @@ export interface Received {
   body: { type: string; timestamp: string; data: Record<string, unknown> };
   /** Whether the signature verified with the secret the receiver was told. */
   verified: boolean;
+  /** The status it was answered with ('hang': never). */
+  answeredWith: number | 'hang';
 }
 
 export interface Receiver {
@@ -55,7 +57,7 @@ export async function startReceiver(host = '127.0.0.1'): Promise<Receiver> {
       } catch {
         verified = false;
       }
-      receiver.received.push({ id: String(request.headers['webhook-id']), headers: request.headers, body: JSON.parse(payload), verified });
+      receiver.received.push({ id: String(request.headers['webhook-id']), headers: request.headers, body: JSON.parse(payload), verified, answeredWith: receiver.answer });
       if (receiver.answer === 'hang') return;
       response.writeHead(receiver.answer, { 'content-type': 'text/plain' });
       if (receiver.answerBytes > 0) {

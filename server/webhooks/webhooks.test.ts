@@ -1,10 +1,18 @@
-import { WEBHOOK_DELIVERIES_SHOWN, WEBHOOK_DISABLE_AFTER_FAILURES, WEBHOOK_RETRY_DELAYS_MS, webhookMessages as m } from '@common/webhooks/webhook-messages';
+import {
+  WEBHOOK_DELIVERIES_SHOWN,
+  WEBHOOK_DISABLE_AFTER_FAILURES,
+  WEBHOOK_IN_FLIGHT_MAX,
+  WEBHOOK_PROBE_DELAYS_MS,
+  WEBHOOK_RETRY_DELAYS_MS,
+  webhookMessages as m,
+} from '@common/webhooks/webhook-messages';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recordVisits, visitFrom } from '../clicks/clicks.test-support';
 import { createLinkAs } from '../links/links.test-support';
 import { startSmtpCapture, type SmtpCapture } from '../test/smtp-capture';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { person, type Person, team, type Team } from '../workspaces/workspaces.test-support';
+import { PRUNE_EVERY_MS } from './dispatcher';
 import { createWebhookAs, eventually, type Receiver, startReceiver, webhookCall } from './webhooks.test-support';
 
 // Webhooks end to end on a real receiver (docs/webhooks.md): the routes, every delivery verified
@@ -194,7 +202,10 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     const { webhook } = await createWebhookAs(t.app, crew.admin.cookie, { url: receiver.url, events: ['link.clicked'] }, receiver, crew.workspace.slug);
     const link = await createLinkAs(t.app, crew.owner.cookie);
     await t.database.db.updateTable('urls').set({ workspace_id: crew.workspace.id }).where('id', '=', link.id).execute();
-    await recordVisits(t, Array.from({ length: WEBHOOK_DISABLE_AFTER_FAILURES + 5 }, (_, i) => visitFrom(link.id, `198.51.100.${i + 1}`, CHROME)));
+    // A failing receiver is probed after growing pauses (the next test): its 20th failure comes
+    // half a day later. Here the count stands one short of it, as after those hours.
+    await t.database.db.updateTable('webhooks').set({ failures_in_a_row: WEBHOOK_DISABLE_AFTER_FAILURES - 1 }).where('id', '=', webhook.id).execute();
+    await recordVisits(t, Array.from({ length: 5 }, (_, i) => visitFrom(link.id, `198.51.100.${i + 1}`, CHROME)));
     const read = async () => (await webhookCall(t.app, crew.owner.cookie, 'GET', `/api/webhooks/${webhook.id}`, undefined, crew.workspace.slug)).json().webhook;
     await eventually(async () => (await read()).enabled === false, 'disabled');
     expect(await read()).toMatchObject({ enabled: false, disabledReason: m.disabledAfterFailures });
@@ -216,28 +227,57 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     expect(again.json().webhook).toMatchObject({ enabled: true, disabledReason: null, failuresInARow: 0 });
   });
 
+  it('pauses for a receiver that fails, probes it with one delivery, and sends the backlog once it answers', async () => {
+    receiver = await startReceiver();
+    receiver.answer = 503;
+    const { webhook } = await createWebhookAs(t.app, ana.cookie, { url: receiver.url, events: ['link.clicked'] }, receiver);
+    const link = await createLinkAs(t.app, ana.cookie);
+    await recordVisits(t, Array.from({ length: 60 }, (_, i) => visitFrom(link.id, `198.51.100.${i + 1}`, CHROME)));
+    await eventually(() => receiver.received.length > 0, 'a first attempt');
+    // The failed round stops: no more than the deliveries already in flight, then nothing during the pause.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(receiver.received.length).toBeLessThanOrEqual(WEBHOOK_IN_FLIGHT_MAX);
+    const read = async () => (await webhookCall(t.app, ana.cookie, 'GET', `/api/webhooks/${webhook.id}`)).json().webhook;
+    expect(await read()).toMatchObject({ enabled: true, failuresInARow: receiver.received.length });
+    // Back up: the probe at the end of the first pause (5 s) goes through, and so does everything after it.
+    receiver.answer = 200;
+    const delivered = () => new Set(receiver.received.filter((r) => r.answeredWith === 200).map((r) => r.id)).size;
+    await eventually(() => delivered() === 60, 'the backlog sent', WEBHOOK_PROBE_DELAYS_MS[0] + 15_000);
+    expect(await read()).toMatchObject({ enabled: true, failuresInARow: 0 });
+  }, 40_000);
+
   it(`keeps the last ${WEBHOOK_DELIVERIES_SHOWN} deliveries of a webhook`, async () => {
     receiver = await startReceiver();
     const { webhook } = await createWebhookAs(t.app, ana.cookie, { url: receiver.url, events: ['link.clicked'] }, receiver);
     const link = await createLinkAs(t.app, ana.cookie);
     await recordVisits(t, Array.from({ length: 150 }, (_, i) => visitFrom(link.id, `192.0.2.${(i % 250) + 1}`, CHROME)));
     await eventually(() => receiver.received.length >= 150, 'all delivered');
-    // Pruned as deliveries go (at most every few seconds): once more after the last.
+    // Pruned after a batch is sent, at most every PRUNE_EVERY_MS: one more click once that long has
+    // passed is pruned after, and nothing comes after it to add a row.
+    await new Promise((resolve) => setTimeout(resolve, PRUNE_EVERY_MS + 500));
     await recordVisits(t, [visitFrom(link.id, '192.0.2.251', CHROME)]);
-    await eventually(async () => {
-      const rows = await t.database.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', webhook.id).execute();
-      if (rows.length > WEBHOOK_DELIVERIES_SHOWN) {
-        // The prune waits for its turn; another delivery gives it one.
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        await recordVisits(t, [visitFrom(link.id, '192.0.2.252', CHROME)]);
-      }
-      return rows.length <= WEBHOOK_DELIVERIES_SHOWN;
-      // The dispatcher yields to a busy loop for up to 5 s a batch: with the other suite running
-      // beside this one, the prune's turn took over 15 s once.
-    }, 'pruned', 30_000);
+    const stored = () => t.database.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', webhook.id).execute();
+    await eventually(async () => receiver.received.length >= 151 && (await stored()).length <= WEBHOOK_DELIVERIES_SHOWN, 'pruned');
     const shown = (await webhookCall(t.app, ana.cookie, 'GET', `/api/webhooks/${webhook.id}/deliveries`)).json().deliveries;
     expect(shown.length).toBeLessThanOrEqual(WEBHOOK_DELIVERIES_SHOWN);
     expect(shown.length).toBeGreaterThan(90);
+  }, 60_000);
+
+  it('deletes a webhook while its backlog is being sent', async () => {
+    // The deletion cascades to the webhook's outbox while the dispatcher claims, writes and prunes
+    // those rows: on PostgreSQL, taking them in another order ended in a deadlock and a 500.
+    receiver = await startReceiver();
+    const link = await createLinkAs(t.app, ana.cookie);
+    for (let round = 0; round < 4; round++) {
+      receiver.received.length = 0;
+      const { webhook } = await createWebhookAs(t.app, ana.cookie, { url: receiver.url, events: ['link.clicked'] }, receiver);
+      await recordVisits(t, Array.from({ length: 300 }, (_, i) => visitFrom(link.id, `203.0.113.${(i % 250) + 1}`, CHROME)));
+      await eventually(() => receiver.received.length >= 20, 'deliveries under way');
+      const deleted = await webhookCall(t.app, ana.cookie, 'DELETE', `/api/webhooks/${webhook.id}`);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect(await t.database.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', webhook.id).execute()).toEqual([]);
+      expect(await t.database.db.selectFrom('webhook_click_batches').select('id').where('webhook_id', '=', webhook.id).execute()).toEqual([]);
+    }
   }, 60_000);
 
   it('deleting a link or the workspace leaves nothing broken', async () => {
