@@ -99,7 +99,9 @@ describe('backup and restore of the embedded install', () => {
     } finally {
       await restored.close();
     }
-  });
+    // Two command processes (backup, restore) beside a server under load: over 20 s with CI's three
+    // suites on two cores.
+  }, 60_000);
 
   it('once the clicks are written, the restored install has exactly the same links and clicks', async () => {
     await source.app.appContext.clickWriter.flush();

@@ -5,7 +5,7 @@
 // flush would stall redirects for milliseconds. With PostgreSQL, a small pool of its own.
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { type Database, openDatabase } from '../db/database';
 import type { DB } from '../db/schema';
 import { configureWritingConnection, WritingSqliteDialect } from '../db/sqlite-connection';
@@ -45,6 +45,9 @@ port.on('message', (request: WorkerRequest) => {
     }
     if (request.kind === 'ready') {
       await geo.ready;
+      // A connection opened now, not by the first batch: its clicks are on disk one flush after
+      // their redirects even on a busy PostgreSQL.
+      await sql`select 1`.execute(db);
       return 0;
     }
     if (request.kind === 'prune') {

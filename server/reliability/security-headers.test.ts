@@ -181,7 +181,9 @@ describe('security headers', () => {
       await https.close();
       await http.close();
     }
-  });
+    // Two servers, each signing up a user (a password hash) and asking a dozen routes: 6 s alone,
+    // over 20 s with CI's three suites on two cores.
+  }, 60_000);
 
   it('the built page has no inline script for the policy to block', async () => {
     const page = await app.inject({ url: '/' });

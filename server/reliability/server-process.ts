@@ -11,7 +11,7 @@ import { postgresSchema, schemaUrl } from '../test/postgres-schema';
 export interface ProcessDatabase {
   dialect: DialectName;
   dataDir: string;
-  /** For opening the database beside the test (SQLite only once the server has stopped: it holds the folder's lock). */
+  /** For opening the database beside the test (SQLite: beside a running server only with withDatabase's whileServing). */
   target: DatabaseTarget;
   /** The schema's connection string, pointing at the given host:port (a proxy) instead of the real server. */
   postgresUrl(via?: { host: string; port: number }): string;
@@ -53,9 +53,10 @@ export function startServer(database: ProcessDatabase, env: Record<string, strin
   );
 }
 
-/** Runs `use` on the database beside the test, and closes it. */
-export async function withDatabase<T>(database: ProcessDatabase, use: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
-  const handle = openDatabase(database.target);
+/** Runs `use` on the database beside the test, and closes it; `whileServing`: beside a running server (SQLite: without its folder's lock). */
+export async function withDatabase<T>(database: ProcessDatabase, use: (handle: DatabaseHandle) => Promise<T>, { whileServing = false } = {}): Promise<T> {
+  const { target } = database;
+  const handle = openDatabase(whileServing && target.kind === 'sqlite' ? { ...target, beside: true } : target);
   try {
     return await use(handle);
   } finally {

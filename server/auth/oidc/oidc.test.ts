@@ -12,6 +12,13 @@ import { registerUser, sameOrigin, sessionCookie } from '../../test/test-users';
 
 const CORTO = 'http://corto.test';
 const CREATE_NEW = '/dashboard?createNew=https%3A%2F%2Fejemplo.com%2Funa-pagina';
+/**
+ * Each request to the provider: room for its first token request (it compiles its code then) on a
+ * machine running three suites at once, where a first sign-in failed with 500 ms; and well short
+ * of the slow provider's wait below.
+ */
+const PROVIDER_TIMEOUT_MS = '2500';
+const SLOW_PROVIDER_MS = 5000;
 
 /** A browser's cookies at the provider (each sign-in starts with a fresh one: no session there). */
 function cookieJar() {
@@ -97,7 +104,7 @@ describe.each(testDialects)('sign-in with the company provider (%s)', (dialect) 
 
   beforeAll(async () => {
     provider = await startTestProvider({ redirectUris: [`${CORTO}/api/auth/oidc/callback`], postLogoutRedirectUris: [`${CORTO}/`] });
-    t = await createTestApp(dialect, provider.env({ PUBLIC_BASE_URL: CORTO, OIDC_ADMIN_GROUP: 'corto-admins', OIDC_TIMEOUT_MS: '500' }));
+    t = await createTestApp(dialect, provider.env({ PUBLIC_BASE_URL: CORTO, OIDC_ADMIN_GROUP: 'corto-admins', OIDC_TIMEOUT_MS: PROVIDER_TIMEOUT_MS }));
   });
   afterAll(async () => {
     await t?.close();
@@ -275,7 +282,7 @@ describe.each(testDialects)('sign-in with the company provider (%s)', (dialect) 
   it('gives up on a provider that answers slowly or with garbage', async () => {
     account({});
     try {
-      for (const misbehave of [{ kind: 'slow', ms: 2000 }, { kind: 'garbage' }] as const) {
+      for (const misbehave of [{ kind: 'slow', ms: SLOW_PROVIDER_MS }, { kind: 'garbage' }] as const) {
         provider.misbehave = misbehave;
         const { response } = await signIn(t);
         expect(errorCodeOf(response)).toBe('provider');
@@ -404,7 +411,7 @@ describe.each(testDialects)('sign-in with the company provider, with mail (%s)',
   beforeAll(async () => {
     smtp = await startSmtpCapture();
     provider = await startTestProvider({ redirectUris: [`${CORTO}/api/auth/oidc/callback`] });
-    t = await createTestApp(dialect, provider.env({ PUBLIC_BASE_URL: CORTO, SMTP_URL: smtp.url, OIDC_TIMEOUT_MS: '500' }));
+    t = await createTestApp(dialect, provider.env({ PUBLIC_BASE_URL: CORTO, SMTP_URL: smtp.url, OIDC_TIMEOUT_MS: PROVIDER_TIMEOUT_MS }));
   });
   afterAll(async () => {
     await t?.close();
