@@ -38,8 +38,10 @@ const BUSY_LOOP = 0.8;
 const PROBE_MS = 10;
 /** While others keep the loop busy, the share of it deliveries may take (the rest waits in the outbox). */
 const BACKGROUND_SHARE = 0.02;
-/** The longest pause after one batch: a backlog still moves, and a stop never waits long. */
+/** The longest pause after one batch, in the loop's working time: a backlog still moves. */
 const MAX_PAUSE_MS = 5000;
+/** How often a pause looks whether the loop is still busy. */
+const RECHECK_BUSY_MS = 500;
 /** How long a stop lets deliveries in flight finish before cutting them. */
 const STOP_GRACE_MS = 2000;
 /** How often a webhook's delivered and failed rows past its last WEBHOOK_DELIVERIES_SHOWN are deleted. */
@@ -331,18 +333,33 @@ export function createWebhookDispatcher({ database, subscriptions, agents, log, 
     backoff.set(webhookId, { until: Date.now() + pause, failedRounds });
   }
 
-  /**
-   * Deliveries are background work: a backlog sent as fast as the loop allows would take it from
-   * redirects. After each batch, a short look at the loop while the dispatcher does nothing: if
-   * others (redirects, the API) keep it busy, a pause long enough that deliveries take at most
-   * BACKGROUND_SHARE of it; an idle server drains its outbox at full speed.
-   */
-  async function yieldToRedirects(batchMs: number): Promise<boolean> {
+  /** Whether others (redirects, the API) keep the loop busy: its use over a short look while the dispatcher does nothing. */
+  async function loopBusy(): Promise<boolean> {
     const before = performance.eventLoopUtilization();
     await pause(PROBE_MS);
-    if (performance.eventLoopUtilization(before).utilization <= BUSY_LOOP) return false;
-    await pause(Math.min(MAX_PAUSE_MS, batchMs * (1 / BACKGROUND_SHARE - 1)));
-    return true;
+    return performance.eventLoopUtilization(before).utilization > BUSY_LOOP;
+  }
+
+  /**
+   * Deliveries are background work: a backlog sent as fast as the loop allows would take it from
+   * redirects. After each batch, if others keep the loop busy, a pause until the loop has worked
+   * (1 / BACKGROUND_SHARE - 1) times the batch's time, so that deliveries take at most
+   * BACKGROUND_SHARE of it; the pause ends early once the load eases, and an idle server drains its
+   * outbox at full speed. The loop's working time, not the clock's: a process that does not run
+   * meanwhile (stopped, or its VM's core taken) owes the same, where a pause by the clock would have
+   * ended while it could not serve a redirect, and deliveries would take more than their share of
+   * the time it does. Returns whether the loop was still busy at the end (then the next batch is small).
+   */
+  async function yieldToRedirects(batchMs: number): Promise<boolean> {
+    if (!(await loopBusy())) return false;
+    const owed = Math.min(MAX_PAUSE_MS, batchMs * (1 / BACKGROUND_SHARE - 1));
+    const start = performance.eventLoopUtilization();
+    for (;;) {
+      const left = owed - performance.eventLoopUtilization(start).active;
+      if (left <= 0 || closing) return true;
+      await pause(Math.min(left, RECHECK_BUSY_MS));
+      if (!(await loopBusy())) return false;
+    }
   }
 
   const pause = (ms: number) => sleep(ms, undefined, { ref: false, signal: stopping.signal }).catch(() => {});

@@ -246,6 +246,31 @@ describe.each(testDialects)('webhooks on %s', (dialect) => {
     expect(await read()).toMatchObject({ enabled: true, failuresInARow: 0 });
   }, 40_000);
 
+  it('holds deliveries back while redirects keep the event loop busy, and sends them once it eases', async () => {
+    receiver = await startReceiver();
+    await createWebhookAs(t.app, ana.cookie, { url: receiver.url, events: ['link.clicked'] }, receiver);
+    const link = await createLinkAs(t.app, ana.cookie);
+    // The loop as heavy redirects keep it: 19 ms of work in every 20.
+    let loaded = true;
+    const work = () => {
+      const end = performance.now() + 19;
+      while (performance.now() < end);
+      if (loaded) setTimeout(work, 1);
+    };
+    work();
+    try {
+      await recordVisits(t, Array.from({ length: 200 }, (_, i) => visitFrom(link.id, `198.51.100.${i + 1}`, CHROME)));
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(receiver.received.length).toBeLessThan(100);
+    } finally {
+      loaded = false;
+    }
+    // A pause ends when the load does, not after the seconds it was owed.
+    const eased = performance.now();
+    await eventually(() => receiver.received.length === 200, 'the backlog sent once the loop eased');
+    expect(performance.now() - eased).toBeLessThan(4000);
+  });
+
   it(`keeps the last ${WEBHOOK_DELIVERIES_SHOWN} deliveries of a webhook`, async () => {
     receiver = await startReceiver();
     const { webhook } = await createWebhookAs(t.app, ana.cookie, { url: receiver.url, events: ['link.clicked'] }, receiver);
