@@ -59,8 +59,6 @@ export function workerSink(where: Promise<WriterTarget>, log: FastifyBaseLogger)
   const waiting = new Map<number, { resolve(written: number): void; reject(error: Error): void }>();
 
   let target: WriterTarget | undefined;
-  /** Whether any request was sent to a thread (ready, a batch, a prune): then a close asks it to finish. */
-  let asked = false;
   const ensure = () => {
     if (worker) return worker;
     const started = startDatabaseThread(import.meta.url, 'sqlite-writer-worker', { target: target! });
@@ -88,7 +86,6 @@ export function workerSink(where: Promise<WriterTarget>, log: FastifyBaseLogger)
   // an idle writer must not.
   const call = (request: WorkerCall) =>
     new Promise<number>((resolve, reject) => {
-      asked = true;
       const id = ++nextId;
       const thread = ensure();
       const settle = () => {
@@ -127,9 +124,10 @@ export function workerSink(where: Promise<WriterTarget>, log: FastifyBaseLogger)
     async close() {
       if (!worker) return;
       const closing = worker;
-      // A thread never asked anything holds nothing to write: stopped at once, not after its
-      // start-up (a second or so from source, where every test's app closes so).
-      if (!asked) return void (await closing.terminate());
+      // A thread never asked anything (no ready, batch or prune: no call numbered yet) holds nothing
+      // to write: stopped at once, not after its start-up (a second or so from source, where every
+      // test's app closes so).
+      if (nextId === 0) return void (await closing.terminate());
       await call({ kind: 'close' }).catch(() => {});
       await closing.terminate();
     },

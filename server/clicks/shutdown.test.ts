@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseTarget, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { agents, clickCount, insertLink } from '../redirect/redirect.test-support';
+import { besideRunningServer } from '../reliability/server-process';
 import { testDialects } from '../test/test-app';
 import { postgresSchema } from '../test/postgres-schema';
 
@@ -130,8 +131,7 @@ describe.each(testDialects)('stopping the server on %s', (dialect) => {
     // CLICK_FLUSH_MS is 100; up to three seconds allow for a loaded machine (CI runs three suites
     // on two cores). The server is killed once all are counted, or when the three seconds are up.
     const deadline = Date.now() + 3000;
-    // Beside the running server: without its data folder's lock.
-    const beside: DatabaseTarget = target.kind === 'sqlite' ? { ...target, beside: true } : target;
+    const beside = besideRunningServer(target);
     let counted = 0;
     while (Date.now() < deadline) {
       counted = await withDatabase(beside, (db) => clickCount(db, link.id));

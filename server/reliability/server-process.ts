@@ -53,10 +53,14 @@ export function startServer(database: ProcessDatabase, env: Record<string, strin
   );
 }
 
+/** The target opened beside a running server: SQLite without its data folder's lock, which the server holds. */
+export function besideRunningServer(target: DatabaseTarget): DatabaseTarget {
+  return target.kind === 'sqlite' ? { ...target, beside: true } : target;
+}
+
 /** Runs `use` on the database beside the test, and closes it; `whileServing`: beside a running server (SQLite: without its folder's lock). */
 export async function withDatabase<T>(database: ProcessDatabase, use: (handle: DatabaseHandle) => Promise<T>, { whileServing = false } = {}): Promise<T> {
-  const { target } = database;
-  const handle = openDatabase(whileServing && target.kind === 'sqlite' ? { ...target, beside: true } : target);
+  const handle = openDatabase(whileServing ? besideRunningServer(database.target) : database.target);
   try {
     return await use(handle);
   } finally {
