@@ -6,12 +6,39 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export async function freePort(): Promise<number> {
+/** Linux gives outgoing connections their local port from this range (32768-60999 by default). */
+function ephemeralPortsStart(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 2048 ? low : 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+const portsBelow = ephemeralPortsStart();
+const portsFrom = Math.max(1024, portsBelow - 16000);
+
+function bindable(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    // Every interface: a child that binds ':port' (Caddy) needs it free on all of them.
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port for a child process to listen on. It is drawn below the ephemeral range: a port the OS
+ * hands out for listen(0) is one it may give the next outgoing connection (of any test running
+ * beside) before the child binds it, and the child then fails with "address already in use".
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = portsFrom + Math.floor(Math.random() * (portsBelow - portsFrom));
+    if (await bindable(port)) return port;
+  }
+  throw new Error('no free port below the ephemeral range');
 }
 
 export interface Started {

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../bench/lib/processes';
 import { type DatabaseTarget, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { agents, clickCount, insertLink } from '../redirect/redirect.test-support';
@@ -16,14 +16,6 @@ import { postgresSchema } from '../test/postgres-schema';
 // node --import tsx rather than the tsx command: the command relays SIGTERM to its child and
 // SIGKILLs it if the child has not acknowledged within 30 ms, which a busy machine can miss.
 const nodeWithTsx = [process.execPath, ['--import', 'tsx', 'server/main.ts']] as const;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function withDatabase<T>(target: DatabaseTarget, run: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>) {
   const handle = openDatabase(target);
