@@ -53,6 +53,7 @@ import { workspacesPlugin } from './workspaces/workspaces.plugin';
 import { rememberWorkspaceParam } from './workspaces/workspace-access';
 import { createLiveFeed } from './webhooks/live-feed';
 import { liveFeedRoutes } from './webhooks/live-feed.routes';
+import { named } from './http/plugin-name';
 
 export interface BuildAppOptions {
   config: Config;
@@ -186,7 +187,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   app.addHook('onRequest', refuseTokensOnPrivatePrefixes);
   app.addHook('onRequest', refuseCrossOrigin(config));
   // The API in a scope of its own: the redirect route needs none of its per-request hooks.
-  await app.register(async (api) => {
+  await app.register(named('apiScope', async (api) => {
     // Nothing the API answers is for a cache to keep, unless its route says otherwise.
     registerNoStore(api);
     // A 503 rather than a hang when the database goes silent.
@@ -207,26 +208,26 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       cache: context.tokenCache,
       limiter: context.limiters.create({ name: 'api-token', points: config.apiRateLimit, durationSeconds: 60 }),
     });
-    await api.register(healthRoutes, context);
-    await api.register(authRoutes, context);
-    await api.register(oidcRoutes, context);
-    await api.register(oidcAccountRoutes, context);
-    await api.register(accountPlugin, context);
-    await api.register(linksRoutes, context);
-    await api.register(statsRoutes, context);
-    await api.register(mcpRoutes, context);
-    await api.register(liveFeedRoutes, context);
-    await api.register(tokensRoutes, context);
-    await api.register(workspacesPlugin, context);
-    await api.register(domainsRoutes, context);
-    await api.register(webhooksRoutes, context);
-    await api.register(openApiRoutes);
-    await api.register(adminRoutes, context);
-  });
-  await app.register(docsPage);
-  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
+    await api.register(named('healthRoutes', healthRoutes), context);
+    await api.register(named('authRoutes', authRoutes), context);
+    await api.register(named('oidcRoutes', oidcRoutes), context);
+    await api.register(named('oidcAccountRoutes', oidcAccountRoutes), context);
+    await api.register(named('accountPlugin', accountPlugin), context);
+    await api.register(named('linksRoutes', linksRoutes), context);
+    await api.register(named('statsRoutes', statsRoutes), context);
+    await api.register(named('mcpRoutes', mcpRoutes), context);
+    await api.register(named('liveFeedRoutes', liveFeedRoutes), context);
+    await api.register(named('tokensRoutes', tokensRoutes), context);
+    await api.register(named('workspacesPlugin', workspacesPlugin), context);
+    await api.register(named('domainsRoutes', domainsRoutes), context);
+    await api.register(named('webhooksRoutes', webhooksRoutes), context);
+    await api.register(named('openApiRoutes', openApiRoutes));
+    await api.register(named('adminRoutes', adminRoutes), context);
+  }));
+  await app.register(named('docsPage', docsPage));
+  await app.register(named('metricsRoutes', metricsRoutes), { metrics, token: config.metricsToken });
   // The routes' redirects counted apart from the fast path's, which counts its own.
-  await app.register(redirectRoutes, { ...context, answer: metrics.countedAnswer(answer) });
-  await app.register(staticRoutes, context);
+  await app.register(named('redirectRoutes', redirectRoutes), { ...context, answer: metrics.countedAnswer(answer) });
+  await app.register(named('staticRoutes', staticRoutes), context);
   return app;
 }

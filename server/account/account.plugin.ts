@@ -9,6 +9,7 @@ import { createSecretGuard } from './password-check';
 import { passwordResetRoutes } from './password-reset.routes';
 import { sessionsRoutes } from './sessions.routes';
 import { totpRoutes } from './totp.routes';
+import { named } from '../http/plugin-name';
 
 /** Everything of server/account/: the account page's routes, password recovery, e-mail verification, two-factor. */
 export async function accountPlugin(app: FastifyInstance, context: AppContext) {
@@ -19,9 +20,9 @@ export async function accountPlugin(app: FastifyInstance, context: AppContext) {
   const guard = createSecretGuard(context.database.db, config, shared ?? createMemoryAttemptStore());
   const mailer = createMailer(context.config);
   if (mailer) app.addHook('onClose', async () => mailer.close());
-  await app.register((scope) => accountRoutes(scope, context, guard, mailer));
-  await app.register((scope) => sessionsRoutes(scope, context));
-  await app.register((scope) => totpRoutes(scope, context, guard));
-  await app.register((scope) => passwordResetRoutes(scope, context, mailer));
-  await app.register((scope) => emailVerificationRoutes(scope, context, mailer));
+  await app.register(named('accountRoutes', (scope) => accountRoutes(scope, context, guard, mailer)));
+  await app.register(named('sessionsRoutes', (scope) => sessionsRoutes(scope, context)));
+  await app.register(named('totpRoutes', (scope) => totpRoutes(scope, context, guard)));
+  await app.register(named('passwordResetRoutes', (scope) => passwordResetRoutes(scope, context, mailer)));
+  await app.register(named('emailVerificationRoutes', (scope) => emailVerificationRoutes(scope, context, mailer)));
 }

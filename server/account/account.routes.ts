@@ -27,6 +27,7 @@ import { spendAddressLinks, VERIFY_RESEND_MS } from './email-verification';
 import type { Mailer } from '../mail/mailer';
 import { spendResetLinks } from './password-reset';
 import type { SecretGuard } from './password-check';
+import { named } from '../http/plugin-name';
 
 const emailTaken = () => new AppError('conflict', m.emailTaken, { email: [m.emailTaken] });
 const noContent = { 204: z.null().describe('Hecho') };
@@ -68,7 +69,7 @@ async function pictureRoute(app: FastifyInstance, { database, storage }: AppCont
 export async function accountRoutes(app: FastifyInstance, context: AppContext, guard: SecretGuard, mailer: Mailer | undefined) {
   const { database, storage, tokenCache, config } = context;
   const { db } = database;
-  await app.register((scope) => pictureRoute(scope, context));
+  await app.register(named('pictureRoute', (scope) => pictureRoute(scope, context)));
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.addHook('preHandler', requireUser);
 

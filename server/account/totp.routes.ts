@@ -13,6 +13,7 @@ import { AppError } from '../http/app-error';
 import { findUser } from './account.queries';
 import type { SecretGuard } from './password-check';
 import { CHALLENGE_COOKIE, checkSecondFactor, codeStep, findChallenge, newTotpSecret, replaceRecoveryCodes, type SecondFactorResult, totpSetup } from './totp';
+import { named } from '../http/plugin-name';
 
 const refusals = { 'spent-code': a.codeSpent, 'used-recovery-code': a.recoveryCodeUsed, wrong: a.codeInvalid, ok: a.codeInvalid } as const;
 const wrongCode = (result: SecondFactorResult = 'wrong') => new AppError('validation', refusals[result], { code: [refusals[result]] });
@@ -45,7 +46,7 @@ export async function totpRoutes(app: FastifyInstance, { database, config, stora
     return { user: apiUser(storage, sessionUserOfRow(row)) };
   });
 
-  await app.register(async (scope) => {
+  await app.register(named('totpScope', async (scope) => {
     const account = scope.withTypeProvider<ZodTypeProvider>();
     account.addHook('preHandler', requireUser);
 
@@ -101,5 +102,5 @@ export async function totpRoutes(app: FastifyInstance, { database, config, stora
       await db.deleteFrom('totp_recovery_codes').where('user_id', '=', user.id).execute();
       return reply.status(204).send(null);
     });
-  });
+  }));
 }

@@ -27,6 +27,7 @@ import { CHALLENGE_COOKIE, CHALLENGE_LIFETIME_MS, createChallenge } from '../acc
 import { endSession, startSession } from './sessions';
 import { refuseWithoutPasswordLogin } from './oidc/password-login';
 import { providerLogoutUrl } from './oidc/oidc-logout';
+import { named } from '../http/plugin-name';
 
 // The form's fields plus the picture, which multipart hands over as bytes.
 const registerBodySchema = registerFieldsSchema.extend({
@@ -129,7 +130,7 @@ export async function authRoutes(app: FastifyInstance, context: AppContext) {
   const loginGuard = createLoginGuard(config, shared ?? createMemoryAttemptStore());
   const mailer = createMailer(config);
   if (mailer) app.addHook('onClose', async () => mailer.close());
-  await app.register((scope) => registerRoute(scope, context, loginGuard, mailer));
+  await app.register(named('registerRoute', (scope) => registerRoute(scope, context, loginGuard, mailer)));
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const loginLimits = authRateLimits(context, 'login');
 

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
+import { named } from './plugin-name';
 
 type MultipartOptions = Parameters<typeof fastifyMultipart>[1];
 
@@ -25,5 +26,5 @@ const multipartWithoutFormData: FastifyPluginCallback<MultipartOptions> = (app, 
 Object.assign(multipartWithoutFormData, { [Symbol.for('skip-override')]: true });
 
 export async function registerMultipart(app: FastifyInstance, options: MultipartOptions): Promise<void> {
-  await app.register(multipartWithoutFormData, options);
+  await app.register(named('multipartWithoutFormData', multipartWithoutFormData), options);
 }

@@ -39,6 +39,7 @@ import { linkQrRoute } from './link-qr';
 import { exportFilename, linksCsv } from './link-export';
 import { tagsOf, workspaceTags } from './link-tags';
 import { findWorkspaceLink, linksStillExist } from './links.queries';
+import { named } from '../http/plugin-name';
 
 const idParams = z.object({ id: z.string() });
 const addressParams = z.object({ id: z.string(), address: z.string() });
@@ -65,8 +66,8 @@ export async function linksRoutes(app: FastifyInstance, context: AppContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.addHook('preHandler', requireUser);
   // Multipart, in a scope of its own (inherits the hook above).
-  await app.register((scope) => linkImportRoutes(scope, context));
-  await app.register((scope) => previewImageRoutes(scope, context, linkIdOf));
+  await app.register(named('linkImportRoutes', (scope) => linkImportRoutes(scope, context)));
+  await app.register(named('previewImageRoutes', (scope) => previewImageRoutes(scope, context, linkIdOf)));
 
   routes.get(
     '/api/links',

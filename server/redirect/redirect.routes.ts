@@ -15,6 +15,7 @@ import { sendDomainMiss, siteOrigin } from './site-gate';
 import { sendTooManyMissesPage } from './too-many-misses-page';
 import { visitorStyleRoute } from './visitor-style';
 import { sendDomainNotFoundPage, sendForeignFormPage } from './visitor-pages';
+import { named } from '../http/plugin-name';
 
 type Context = Pick<AppContext, 'config' | 'linkCache' | 'database' | 'clickLimits' | 'limiters'> & { answer: RedirectAnswer };
 
@@ -99,7 +100,7 @@ export async function redirectRoutes(app: FastifyInstance, { config, linkCache, 
 
   // The password form of a protected link posts here. Form bodies are taken in this scope only:
   // the API refuses them.
-  app.register(async (forms) => {
+  app.register(named('formRedirectRoutes', async (forms) => {
     forms.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
@@ -128,5 +129,5 @@ export async function redirectRoutes(app: FastifyInstance, { config, linkCache, 
         return gated.unlock(request, reply, link, link.gate, address);
       },
     });
-  });
+  }));
 }

@@ -10,13 +10,14 @@ import { errorBody } from '../http/error-handler';
 import { storedFileResourcePolicy } from '../http/security-headers';
 import { registerStorageMissThrottle } from '../storage/storage-misses';
 import { storageRoutes, storedObjectCacheControl } from '../storage/storage.routes';
+import { named } from '../http/plugin-name';
 
 /** The built web app, the stored files, and the fallback that lets the client router own its paths. */
 export async function staticRoutes(app: FastifyInstance, { config, storage, limiters }: Pick<AppContext, 'config' | 'storage' | 'limiters'>) {
   // Before the files' routes: guessing file names is throttled like guessing short addresses.
   registerStorageMissThrottle(app, { config, limiters });
   if (storage.kind === 'local') await localStorageRoutes(app, path.join(config.dataDir, 'storage'));
-  else await app.register(storageRoutes, { storage });
+  else await app.register(named('storageRoutes', storageRoutes), { storage });
 
   const { webDir } = config;
   if (webDir) {

@@ -8,6 +8,7 @@ import { activityRoutes } from './activity.routes';
 import { invitesRoutes } from './invites.routes';
 import { membersRoutes } from './members.routes';
 import { workspacesRoutes } from './workspaces.routes';
+import { named } from '../http/plugin-name';
 
 /** Everything of server/workspaces/ that has a route: workspaces, members, invitations, activity. */
 export async function workspacesPlugin(app: FastifyInstance, context: AppContext) {
@@ -19,8 +20,8 @@ export async function workspacesPlugin(app: FastifyInstance, context: AppContext
   const guard = createSecretGuard(context.database.db, config, shared ?? createMemoryAttemptStore());
   const mailer = createMailer(config);
   if (mailer) app.addHook('onClose', async () => mailer.close());
-  await app.register((scope) => workspacesRoutes(scope, context, guard));
-  await app.register((scope) => membersRoutes(scope, context));
-  await app.register((scope) => invitesRoutes(scope, context, mailer));
-  await app.register((scope) => activityRoutes(scope, context));
+  await app.register(named('workspacesRoutes', (scope) => workspacesRoutes(scope, context, guard)));
+  await app.register(named('membersRoutes', (scope) => membersRoutes(scope, context)));
+  await app.register(named('invitesRoutes', (scope) => invitesRoutes(scope, context, mailer)));
+  await app.register(named('activityRoutes', (scope) => activityRoutes(scope, context)));
 }
