@@ -7,6 +7,8 @@ export default defineConfig({
     // e2e/*.spec.ts belong to Playwright, not Vitest.
     include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'extension/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // One migrated SQLite database that every SQLite test app is copied from.
+    globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
