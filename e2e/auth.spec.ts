@@ -100,10 +100,14 @@ test('logout still signs out locally when the server answers 401, 403 or 404', a
 test('a session ended on the server sends the user to /auth at the next call', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 401 .*\/api\/links\/999999/);
   await signUpViaApi(page, { name: 'Caducada' });
+  // The dashboard's own requests (links, tags, domains) answered first: else they answer 401 too.
+  // Waited for by name: on a busy machine the network can sit idle before the app has sent them.
+  const dashboardRead = Promise.all(
+    ['/api/links', '/api/tags', '/api/domains'].map((pathname) => page.waitForResponse((response) => new URL(response.url()).pathname === pathname)),
+  );
   await page.goto('/dashboard');
   await expect(nav(page).getByRole('button', { name: 'Menú de Caducada' })).toBeVisible();
-  // The dashboard's own requests (links, tags, domains) done first: else they answer 401 too.
-  await page.waitForLoadState('networkidle');
+  await dashboardRead;
   // Ended behind the app's back (as an expiry or a logout in another tab would).
   expect((await page.request.post('/api/auth/logout', { headers: sameOrigin })).status()).toBe(204);
   await navigateInApp(page, '/link/999999');
