@@ -9,6 +9,8 @@ export default defineConfig({
     environment: 'node',
     // One migrated SQLite database that every SQLite test app is copied from.
     globalSetup: ['server/test/global-setup.ts'],
+    // PostgreSQL test apps of one file reuse each other's emptied schemas.
+    setupFiles: ['server/test/per-file-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

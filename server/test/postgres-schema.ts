@@ -37,10 +37,13 @@ export async function ensurePgTrgm(url: string): Promise<void> {
   }
 }
 
+/** Removes a test's schema with everything in it. */
+export const dropPostgresSchema = (url: string, schema: string) => adminQuery(url, `drop schema ${schema} cascade`);
+
 /** A new schema on the server at `url`; drop() removes it with everything in it. */
 export async function postgresSchema(url: string) {
   await ensurePgTrgm(url);
   const schema = `test_${randomUUID().replaceAll('-', '')}`;
   await adminQuery(url, `create schema ${schema}`);
-  return { schema, urlWithSchema: schemaUrl(url, schema), drop: () => adminQuery(url, `drop schema ${schema} cascade`) };
+  return { schema, urlWithSchema: schemaUrl(url, schema), drop: () => dropPostgresSchema(url, schema) };
 }

@@ -9,7 +9,8 @@ import { type DatabaseHandle, openDatabase } from '../db/database';
 import type { DialectName } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
 import { MIGRATED_SQLITE_ENV, makeMigratedSqlite } from './migrated-sqlite';
-import { postgresSchema } from './postgres-schema';
+import { dropPostgresSchema, postgresSchema } from './postgres-schema';
+import { emptyForReuse, noteFreshShape, takeEmptiedSchema } from './postgres-schema-reuse';
 
 /** SQLite always; PostgreSQL as well whenever TEST_DATABASE_URL is set. */
 export const testDialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -74,11 +75,40 @@ async function copyMigratedSqlite(dataDir: string): Promise<void> {
   }
 }
 
+/**
+ * A migrated PostgreSQL schema for a test app: one an earlier app of the test file left, emptied,
+ * or else a new one. release() closes the database and empties the schema for the next app, or drops it.
+ */
+async function openMigratedPostgres(): Promise<{ database: DatabaseHandle; release(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  let schema = takeEmptiedSchema();
+  const reused = schema !== undefined;
+  schema ??= (await postgresSchema(url)).schema;
+  const database = openDatabase({ kind: 'postgres', url, schema });
+  if (!reused) {
+    await migrateToLatest(database.db);
+    await noteFreshShape(database.db);
+  }
+  return {
+    database,
+    async release() {
+      const kept = await emptyForReuse(database.db, schema);
+      await database.close();
+      if (!kept) await dropPostgresSchema(url, schema);
+    },
+  };
+}
+
+async function openMigratedSqlite(dataDir: string): Promise<{ database: DatabaseHandle; release(): Promise<void> }> {
+  await copyMigratedSqlite(dataDir);
+  const database = openDatabase({ kind: 'sqlite', dataDir });
+  return { database, release: () => database.close() };
+}
+
 export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'corto-test-'));
-  if (dialect === 'sqlite') await copyMigratedSqlite(dataDir);
-  const { database, drop } = await openTestDatabase(dialect, dataDir);
-  if (dialect === 'postgres') await migrateToLatest(database.db);
+  const { database, release } = dialect === 'sqlite' ? await openMigratedSqlite(dataDir) : await openMigratedPostgres();
   const config: Config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), webDir: undefined };
   const app = await buildApp({ config, database });
   return {
@@ -87,8 +117,7 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
     config,
     async close() {
       await app.close();
-      await database.close();
-      await drop();
+      await release();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
