@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { newRedis } from '../redis/redis-client';
+import { newRedis, newSubscriber } from '../redis/redis-client';
 
 // Several instances behind a load balancer each keep their own cache; a delete on one is
 // published here so every other forgets the link too.
@@ -34,8 +34,6 @@ export interface LinkBroadcastOptions {
 export function openLinkBroadcast({ redisUrl, log, channel = LINKS_CHANNEL, onForget, onReconnect, onForgetAll }: LinkBroadcastOptions): LinkBroadcast {
   const options = { lazyConnect: false, maxRetriesPerRequest: null };
   const publisher = newRedis(redisUrl, options);
-  const subscriber = newRedis(redisUrl, options);
-  let everReady = false; // ioredis subscribes again by itself after a reconnect
   let warned = false;
 
   const onError = (error: Error) => {
@@ -43,15 +41,14 @@ export function openLinkBroadcast({ redisUrl, log, channel = LINKS_CHANNEL, onFo
     if (!warned) log.warn({ err: error }, 'Redis unavailable: link deletions reach other instances once it is back');
     warned = true;
   };
+  // Links cached before we listened, or while we were cut off, may have been deleted meanwhile:
+  // the cache starts over each time the subscription is (again) in place.
+  const { subscriber, subscribed } = newSubscriber(redisUrl, options, [channel], { subscribed: onReconnect, failed: onError });
   publisher.on('error', onError);
   subscriber.on('error', onError);
   subscriber.on('ready', () => {
     warned = false;
-    if (everReady) onReconnect();
-    everReady = true;
   });
-  // Links cached before we listened may have been deleted meanwhile: start from an empty cache.
-  const subscribed = subscriber.subscribe(channel).then(onReconnect, onError);
   subscriber.on('message', (_channel: string, message: string) => {
     try {
       const keys: unknown = JSON.parse(message);

@@ -13,3 +13,28 @@ export function newRedis(url: string, options: RedisOptions): Redis {
   RedisClient ??= (requireFromHere('ioredis') as typeof ioredis).Redis;
   return new RedisClient(url, options);
 }
+
+export interface SubscriberHandlers {
+  /** Redis confirmed the subscription: the first time, and again after each reconnect. */
+  subscribed(): void;
+  /** The subscription failed (the connection closed before Redis confirmed it). */
+  failed(error: Error): void;
+}
+
+/**
+ * A connection listening on `channels`, which subscribes again after each reconnect. ioredis can do
+ * that by itself (autoResubscribe), but leaves the promise of that subscription unhandled: a
+ * connection closed before Redis confirms it (a blip, or the server shutting down just then)
+ * rejected it with nobody listening, and Node ends a process on an unhandled rejection.
+ */
+export function newSubscriber(url: string, options: RedisOptions, channels: string[], handlers: SubscriberHandlers) {
+  const subscriber = newRedis(url, { ...options, autoResubscribe: false });
+  const subscribe = () => subscriber.subscribe(...channels).then(() => handlers.subscribed(), (error: unknown) => handlers.failed(error as Error));
+  const subscribed = subscribe();
+  let connectedBefore = false;
+  subscriber.on('ready', () => {
+    if (connectedBefore) void subscribe();
+    connectedBefore = true;
+  });
+  return { subscriber, subscribed };
+}

@@ -1,6 +1,6 @@
 import type { ClickEventData } from '@common/webhooks/webhook-schemas';
 import type { FastifyBaseLogger } from 'fastify';
-import { newRedis } from '../redis/redis-client';
+import { newRedis, newSubscriber } from '../redis/redis-client';
 import type { VisitBatch } from '../clicks/visit-batch';
 import type { Database } from '../db/database';
 import { createClickEventBuilder } from './live-feed-events';
@@ -122,16 +122,24 @@ interface FanOutParts {
   remote: Map<number, number>;
 }
 
-/** Two connections as in link-broadcast.ts: one publishes, one listens (ioredis resubscribes after a reconnect). */
+/** Two connections as in link-broadcast.ts: one publishes, one listens (and subscribes again after a reconnect). */
 function openRedisFanOut(redisUrl: string, log: FastifyBaseLogger, { deliver, local, remote }: FanOutParts) {
   const options = { lazyConnect: false, maxRetriesPerRequest: null };
   const publisher = newRedis(redisUrl, options);
-  const subscriber = newRedis(redisUrl, options);
   let warned = false;
   const onError = (error: Error) => {
     if (!warned) log.warn({ err: error }, 'Redis unavailable: the live feed reaches other instances once it is back');
     warned = true;
   };
+  // A subscriber that was cut off may have missed what the others watch: once listening again, it
+  // asks them, and says what is watched here.
+  const { subscriber, subscribed: listening } = newSubscriber(redisUrl, options, [CLICKS_CHANNEL, WATCH_CHANNEL], {
+    subscribed: () => {
+      send(WATCH_CHANNEL, WHO_WATCHES);
+      announce(local());
+    },
+    failed: onError,
+  });
   publisher.on('error', onError);
   subscriber.on('error', onError);
 
@@ -158,17 +166,8 @@ function openRedisFanOut(redisUrl: string, log: FastifyBaseLogger, { deliver, lo
     const until = Date.now() + INTEREST_TTL_MS;
     for (const id of parsed) if (typeof id === 'number') remote.set(id, until);
   });
-  // A subscriber that was cut off may have missed what the others watch: ask them, and say ours.
-  const hello = () => {
-    send(WATCH_CHANNEL, WHO_WATCHES);
-    announce(local());
-  };
-  const listening = subscriber.subscribe(CLICKS_CHANNEL, WATCH_CHANNEL).then(hello, (error: unknown) => onError(error as Error));
-  let everReady = false;
   subscriber.on('ready', () => {
     warned = false;
-    if (everReady) void listening.then(hello);
-    everReady = true;
   });
 
   const timer = setInterval(() => {
