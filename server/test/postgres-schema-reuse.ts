@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database';
 
 // PostgreSQL test apps reuse the schemas of the test file's earlier apps: emptied, one is ready in
-// a tenth of the time a new schema takes to migrate (about 0.1 s against 0.5 s, hundreds of apps a
+// a fraction of the time a new schema takes to migrate (about 0.05 s against 0.4 s, hundreds of apps a
 // run). Vitest's per-file set-up turns this on and drops what is left after the file's last test;
 // anything else (a bench) keeps getting a new schema for every app, dropped with it.
 
