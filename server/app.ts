@@ -208,19 +208,24 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       cache: context.tokenCache,
       limiter: context.limiters.create({ name: 'api-token', points: config.apiRateLimit, durationSeconds: 60 }),
     });
-    await api.register(named('healthRoutes', healthRoutes), context);
-    await api.register(named('authRoutes', authRoutes), context);
-    await api.register(named('oidcRoutes', oidcRoutes), context);
-    await api.register(named('oidcAccountRoutes', oidcAccountRoutes), context);
-    await api.register(named('accountPlugin', accountPlugin), context);
-    await api.register(named('linksRoutes', linksRoutes), context);
-    await api.register(named('statsRoutes', statsRoutes), context);
-    await api.register(named('mcpRoutes', mcpRoutes), context);
-    await api.register(named('liveFeedRoutes', liveFeedRoutes), context);
-    await api.register(named('tokensRoutes', tokensRoutes), context);
-    await api.register(named('workspacesPlugin', workspacesPlugin), context);
-    await api.register(named('domainsRoutes', domainsRoutes), context);
-    await api.register(named('webhooksRoutes', webhooksRoutes), context);
+    // In this order; each by its function's name (plugin-name.ts).
+    for (const routes of [
+      healthRoutes,
+      authRoutes,
+      oidcRoutes,
+      oidcAccountRoutes,
+      accountPlugin,
+      linksRoutes,
+      statsRoutes,
+      mcpRoutes,
+      liveFeedRoutes,
+      tokensRoutes,
+      workspacesPlugin,
+      domainsRoutes,
+      webhooksRoutes,
+    ]) {
+      await api.register(named(routes.name, routes), context);
+    }
     await api.register(named('openApiRoutes', openApiRoutes));
     await api.register(named('adminRoutes', adminRoutes), context);
   }));
