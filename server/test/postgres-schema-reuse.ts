@@ -30,11 +30,17 @@ const shapeQuery = sql<{ shape: string }>`
        + (select count(*) from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relnamespace = current_schema()::regnamespace)
        + (select count(*) from pg_proc where pronamespace = current_schema()::regnamespace) as shape`;
 
-let freshShape: string | undefined;
+// Noted from the first schema migrated here: every schema of that shape has these tables.
+let fresh: { shape: string; tables: string[] } | undefined;
 
-/** Notes the shape of a schema every migration has just run on (once a process is enough). */
-export async function noteFreshShape(db: Database): Promise<void> {
-  if (emptied && freshShape === undefined) freshShape = (await shapeQuery.execute(db)).rows[0]!.shape;
+/** Notes the shape and tables of a schema every migration has just run on (once a process is enough). */
+export async function noteFreshSchema(db: Database): Promise<void> {
+  if (!emptied || fresh) return;
+  const shape = (await shapeQuery.execute(db)).rows[0]!.shape;
+  const tables = (await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(db)).rows
+    .map(({ name }) => name)
+    .filter((name) => !migrationTables.has(name));
+  fresh = { shape, tables };
 }
 
 /**
@@ -42,14 +48,10 @@ export async function noteFreshShape(db: Database): Promise<void> {
  * for the next app; false when reuse is off or the schema is not as migrated, to be dropped instead.
  */
 export async function emptyForReuse(db: Database, schema: string): Promise<boolean> {
-  if (!emptied || freshShape === undefined) return false;
+  if (!emptied || !fresh) return false;
+  const { shape, tables } = fresh;
   try {
-    if ((await shapeQuery.execute(db)).rows[0]!.shape !== freshShape) return false;
-    const tables = (
-      await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(db)
-    ).rows
-      .map(({ name }) => name)
-      .filter((name) => !migrationTables.has(name));
+    if ((await shapeQuery.execute(db)).rows[0]!.shape !== shape) return false;
     // Most tables of a test are still empty, and a few rows go faster by delete than by truncate,
     // which writes new files. In replica mode (a superuser's) no foreign key or trigger fires, so
     // the order does not matter; without the right, the schema is dropped instead.

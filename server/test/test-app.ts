@@ -10,7 +10,7 @@ import type { DialectName } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
 import { MIGRATED_SQLITE_ENV, makeMigratedSqlite } from './migrated-sqlite';
 import { dropPostgresSchema, postgresSchema } from './postgres-schema';
-import { emptyForReuse, noteFreshShape, takeEmptiedSchema } from './postgres-schema-reuse';
+import { emptyForReuse, noteFreshSchema, takeEmptiedSchema } from './postgres-schema-reuse';
 
 /** SQLite always; PostgreSQL as well whenever TEST_DATABASE_URL is set. */
 export const testDialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -22,13 +22,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  return url;
+}
+
 /** A fresh, migrated database of the given kind: a temporary folder, or a PostgreSQL schema of its own. */
 export async function openTestDatabase(dialect: DialectName, dataDir: string) {
   if (dialect === 'sqlite') {
     return { database: openDatabase({ kind: 'sqlite', dataDir }), drop: async () => {} };
   }
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const url = testDatabaseUrl();
   const { schema, drop } = await postgresSchema(url);
   return { database: openDatabase({ kind: 'postgres', url, schema }), drop };
 }
@@ -80,15 +85,14 @@ async function copyMigratedSqlite(dataDir: string): Promise<void> {
  * or else a new one. release() closes the database and empties the schema for the next app, or drops it.
  */
 async function openMigratedPostgres(): Promise<{ database: DatabaseHandle; release(): Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const url = testDatabaseUrl();
   let schema = takeEmptiedSchema();
   const reused = schema !== undefined;
   schema ??= (await postgresSchema(url)).schema;
   const database = openDatabase({ kind: 'postgres', url, schema });
   if (!reused) {
     await migrateToLatest(database.db);
-    await noteFreshShape(database.db);
+    await noteFreshSchema(database.db);
   }
   return {
     database,
