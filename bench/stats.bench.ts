@@ -8,8 +8,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import type { DialectName } from '../server/db/dialect';
 import { dayOf } from '../server/clicks/visitors';
-import { createPastDaysCache } from '../server/stats/past-days-cache';
-import { rankedRollups } from '../server/stats/ranked-rollups';
+import { createRankedRollupsCaches, rankedRollups } from '../server/stats/ranked-rollups';
 import { openDatabaseReader } from '../server/db/database-reader';
 import { registerUser } from '../server/test/test-users';
 import { personalWorkspaceIdOf } from '../server/workspaces/personal-workspace';
@@ -77,19 +76,25 @@ async function seedAndTime(database: BenchDatabase, dialect: DialectName) {
     // The first request of a link (or one after ten minutes) sums every settled day: the server's
     // own function with a fresh cache each time, on the same reader the route uses.
     const reader = openDatabaseReader(handle, app.log, 'stats');
+    const clickToday = () =>
+      sql`insert into click_rollups (url_id, day, dimension, value, clicks) values (${urlId}, ${dayOf(Date.now())}, 'bots', '', 1)
+        on conflict (url_id, dimension, day, value) do update set clicks = click_rollups.clicks + 1`.execute(handle.db);
     const measured = await timeInterleaved({
       'bare SELECT count(*) (baseline)': () => sql`select count(*) from clicks where url_id = ${urlId}`.execute(handle.db),
       'stats all, nothing cached (no HTTP)': () =>
-        rankedRollups(reader, createPastDaysCache(), { urlId, range: { to: dayOf(Date.now()) }, now: Date.now() }),
-      'GET /stats?range=all': () => stats('all'),
-      'GET /stats?range=30d': () => stats('30d'),
-      'GET /stats?range=7d': () => stats('7d'),
+        rankedRollups(reader, createRankedRollupsCaches(), { urlId, range: { to: dayOf(Date.now()) }, now: Date.now() }),
+      // A range's answer is kept while its last two days' counts stand: a click between two reads
+      // (a bot's, one roll-up row, well under a millisecond) makes the route read them again.
+      'GET /stats?range=all, a click since': () => clickToday().then(() => stats('all')),
+      'GET /stats?range=30d, a click since': () => clickToday().then(() => stats('30d')),
+      'GET /stats?range=7d, a click since': () => clickToday().then(() => stats('7d')),
+      'GET /stats?range=all, no click since': () => stats('all'),
     });
     await reader.close();
     const rows = Object.entries(measured);
     const bare = rows[0]![1];
     console.log(`median of ${RUNS} runs each, taken in turn (so load on a shared machine hits all alike), after ${WARM_UP} to warm up`);
-    for (const [name, ms] of rows) console.log(`${name.padEnd(38)}${fmt(ms, 3)} ms   ${(ms / bare).toFixed(2).padStart(6)}x baseline`);
+    for (const [name, ms] of rows) console.log(`${name.padEnd(40)}${fmt(ms, 3)} ms   ${(ms / bare).toFixed(2).padStart(6)}x baseline`);
 
     // One whole export, for its rate (the body is read and thrown away as it streams).
     const exportStart = performance.now();

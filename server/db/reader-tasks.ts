@@ -1,5 +1,4 @@
-import { createPastDaysCache } from '../stats/past-days-cache';
-import { rankedRollups, type RankedRollupsInput } from '../stats/ranked-rollups';
+import { createRankedRollupsCaches, rankedRollups, type RankedRollupsInput } from '../stats/ranked-rollups';
 import type { DatabaseReader } from './database-reader';
 
 /**
@@ -8,9 +7,9 @@ import type { DatabaseReader } from './database-reader';
  * PostgreSQL. One set per reader, each with its own caches.
  */
 export function createReaderTasks() {
-  const pastDays = createPastDaysCache();
+  const caches = createRankedRollupsCaches();
   return {
-    rankedRollups: (reader: DatabaseReader, input: RankedRollupsInput) => rankedRollups(reader, pastDays, input),
+    rankedRollups: (reader: DatabaseReader, input: RankedRollupsInput) => rankedRollups(reader, caches, input),
   };
 }
 

@@ -4,8 +4,7 @@ import { agents } from '../redirect/redirect.test-support';
 import { createTestApp, type TestApp, testDialects } from '../test/test-app';
 import { registerUser } from '../test/test-users';
 import { dayOf } from '../clicks/visitors';
-import { createPastDaysCache, type PastDaysCache } from './past-days-cache';
-import { rankedRollups } from './ranked-rollups';
+import { createRankedRollupsCaches, rankedRollups, type RankedRollupsCaches } from './ranked-rollups';
 import { openDatabaseReader, type DatabaseReader } from '../db/database-reader';
 import { statsOf, visit, writePastClicks } from './stats.test-support';
 
@@ -41,10 +40,10 @@ describe.each(testDialects)('stats of days before yesterday, kept between reques
   it('reuses the sums of settled days, and reads them again once they expire', async () => {
     const link = await createLinkAs(t.app, owner.cookie);
     await writePastClicks(t, link.id, [{ daysAgo: 5 }]);
-    const cache = createPastDaysCache();
+    const cache = createRankedRollupsCaches();
     const now = Date.now();
     // The last 30 days, as the card's '30d' asks the reader.
-    const stats = async (withCache: PastDaysCache, at: number) => {
+    const stats = async (withCache: RankedRollupsCaches, at: number) => {
       const { days, ranked } = await rankedRollups(reader, withCache, { urlId: link.id, range: { from: dayOf(now) - 29, to: dayOf(now) }, now: at });
       return { total: days.reduce((sum, day) => sum + day.clicks, 0), byCity: ranked.city };
     };
@@ -55,10 +54,39 @@ describe.each(testDialects)('stats of days before yesterday, kept between reques
     expect((await stats(cache, now + 1000)).total).toBe(1);
     // ...but within ten minutes, and by a cache-less reader at once.
     expect((await stats(cache, now + 11 * 60_000)).total).toBe(2);
-    expect((await stats(createPastDaysCache(), now)).byCity).toEqual([
+    expect((await stats(createRankedRollupsCaches(), now)).byCity).toEqual([
       { value: 'Lima', clicks: 1 },
       { value: 'Madrid', clicks: 1 },
     ]);
+  });
+
+  it("keeps a range's answer while its last two days' counts stand, and reads them again after any click", async () => {
+    const link = await createLinkAs(t.app, owner.cookie);
+    await writePastClicks(t, link.id, [{ daysAgo: 0 }, { daysAgo: 0 }, { daysAgo: 5, city: 'Quito' }]);
+    const caches = createRankedRollupsCaches();
+    const now = Date.now();
+    const answer = () => rankedRollups(reader, caches, { urlId: link.id, range: { from: dayOf(now) - 29, to: dayOf(now) }, now });
+    const first = await answer();
+    expect(first.ranked.city).toEqual([
+      { value: 'Madrid', clicks: 2 },
+      { value: 'Quito', clicks: 1 },
+    ]);
+
+    // A row no click wrote (today's counts unchanged): the kept answer is given, not a new read.
+    await t.database.db.insertInto('click_rollups').values({ url_id: link.id, day: dayOf(now), dimension: 'city', value: 'Sin clic', clicks: 9 }).execute();
+    expect(await answer()).toEqual(first);
+
+    // A bot's click changes only the bots' count: the days are read again, the row above with them.
+    await writePastClicks(t, link.id, [{ daysAgo: 0, isBot: true }]);
+    const afterBot = await answer();
+    expect(afterBot.botClicks).toBe(1);
+    expect(afterBot.ranked.city[0]).toEqual({ value: 'Sin clic', clicks: 9 });
+
+    // A person's click yesterday, likewise.
+    await writePastClicks(t, link.id, [{ daysAgo: 1, city: 'Lima' }]);
+    const afterYesterday = await answer();
+    expect(afterYesterday.ranked.city.map((row) => row.value)).toEqual(['Sin clic', 'Madrid', 'Lima', 'Quito']);
+    expect(afterYesterday.days.reduce((sum, day) => sum + day.clicks, 0)).toBe(4);
   });
 
   it('ranks the cities of the kept days and of the last two together, as one sum over every click would', async () => {
@@ -66,7 +94,7 @@ describe.each(testDialects)('stats of days before yesterday, kept between reques
     // Settled days: 'Ciudad 00' to 'Ciudad 19' with 20 down to 1 clicks.
     const cities = Array.from({ length: 20 }, (_, i) => `Ciudad ${String(i).padStart(2, '0')}`);
     await writePastClicks(t, link.id, cities.flatMap((city, i) => Array.from({ length: 20 - i }, () => ({ daysAgo: 5, city }))));
-    const cache = createPastDaysCache();
+    const cache = createRankedRollupsCaches();
     const now = Date.now();
     const byCity = async () =>
       (await rankedRollups(reader, cache, { urlId: link.id, range: { from: dayOf(now) - 29, to: dayOf(now) }, now })).ranked.city;

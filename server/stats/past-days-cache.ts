@@ -33,9 +33,10 @@ export interface SettledDays extends Omit<PastDays, 'sums'> {
   sums: Map<RollupDimension, RankedSums>;
 }
 
-export interface PastDaysCache {
-  get(key: string, now: number): SettledDays | undefined;
-  set(key: string, value: SettledDays, now: number): void;
+/** Entries by key, each dropped TTL_MS after it was set, and the least recently used beyond MAX_ENTRIES. */
+export interface PastDaysCache<Value = SettledDays> {
+  get(key: string, now: number): Value | undefined;
+  set(key: string, value: Value, now: number): void;
 }
 
 /** Largest first; equal counts by value, so the answer never depends on row order. */
@@ -57,9 +58,9 @@ export function settle({ sums, days, destinations }: PastDays): SettledDays {
   return { sums: ranked, days, destinations };
 }
 
-export function createPastDaysCache(): PastDaysCache {
+export function createPastDaysCache<Value = SettledDays>(): PastDaysCache<Value> {
   // A Map keeps insertion order: re-inserting on use makes the first key the least recently used.
-  const entries = new Map<string, SettledDays & { at: number }>();
+  const entries = new Map<string, { value: Value; at: number }>();
   return {
     get(key, now) {
       const entry = entries.get(key);
@@ -67,11 +68,11 @@ export function createPastDaysCache(): PastDaysCache {
       entries.delete(key);
       if (now - entry.at > TTL_MS) return undefined;
       entries.set(key, entry);
-      return entry;
+      return entry.value;
     },
     set(key, value, now) {
       entries.delete(key);
-      entries.set(key, { ...value, at: now });
+      entries.set(key, { value, at: now });
       if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     },
   };

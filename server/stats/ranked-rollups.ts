@@ -1,8 +1,9 @@
 import { STATS_TOP_CITIES, STATS_TOP_OTHERS } from '@common/stats/stats-messages';
 import type { RollupDimension } from '../db/schema';
 import type { DatabaseReader } from '../db/database-reader';
-import { byClicksThenValue, mergeDestinations, type PastDays, type PastDaysCache, type RankedSums, settle, type SettledDays } from './past-days-cache';
+import { byClicksThenValue, createPastDaysCache, mergeDestinations, type PastDays, type PastDaysCache, type RankedSums, settle, type SettledDays } from './past-days-cache';
 import {
+  clickCountsStamp,
   dailyTotals,
   type DayRange,
   type DayTotals,
@@ -71,41 +72,49 @@ async function readDays(reader: DatabaseReader, urlId: number, range: DayRange):
 
 const NOTHING_SETTLED: SettledDays = { sums: new Map(), days: [], destinations: [] };
 
-/** The range's roll-ups: days before yesterday from the cache when it has them (ranked), the rest read now. */
-async function readRollups(reader: DatabaseReader, cache: PastDaysCache, urlId: number, range: DayRange, now: number) {
-  const settled = range.to - 2; // the last day no click can still arrive for
-  const key = `${urlId}:${range.from ?? 'start'}:${settled}`;
-  const onlyRecent = range.from !== undefined && range.from > settled;
-  const readPast = () => readDays(reader, urlId, { from: range.from, to: settled }).then((read) => settle(read));
-  const [past, recent] = await Promise.all([
-    onlyRecent ? NOTHING_SETTLED : (cache.get(key, now) ?? readPast().then((value) => (cache.set(key, value, now), value))),
-    readDays(reader, urlId, { from: onlyRecent ? range.from : settled + 1, to: range.to }),
-  ]);
+/** An answer as kept: what it was built from, the settled days' entry and the last two days' counts. */
+interface KeptAnswer {
+  past: SettledDays;
+  recentCounts: string;
+  answer: RankedRollups;
+}
+
+/**
+ * A reader's caches: the settled days' sums, ranked (past-days-cache.ts), and each range's last
+ * answer. A link clicked from everywhere has tens of thousands of cities on the last two days
+ * alone, and reading them takes tens of milliseconds; while no click arrives, that answer stands.
+ */
+export interface RankedRollupsCaches {
+  pastDays: PastDaysCache;
+  answers: PastDaysCache<KeptAnswer>;
+}
+
+export function createRankedRollupsCaches(): RankedRollupsCaches {
+  return { pastDays: createPastDaysCache(), answers: createPastDaysCache<KeptAnswer>() };
+}
+
+/** The settled days of a range (the days before yesterday), from the cache when it has them. */
+async function settledDays(reader: DatabaseReader, cache: PastDaysCache, urlId: number, range: DayRange, now: number): Promise<SettledDays> {
+  const key = `${urlId}:${range.from ?? 'start'}:${range.to}`;
+  const kept = cache.get(key, now);
+  if (kept) return kept;
+  const read = settle(await readDays(reader, urlId, range));
+  cache.set(key, read, now);
+  return read;
+}
+
+/** The answer from the settled days' ranked sums and the last two days' rows. */
+function answerOf(past: SettledDays, recent: PastDays): RankedRollups {
   const recentSums = new Map<RollupDimension, Map<string, number>>();
   for (const { dimension, value, clicks } of recent.sums) {
     let values = recentSums.get(dimension);
     if (!values) recentSums.set(dimension, (values = new Map()));
     values.set(value, clicks);
   }
-  return {
-    top: (dimension: RollupDimension, limit: number) => topOf(past.sums.get(dimension), recentSums.get(dimension), limit),
-    days: [...past.days, ...recent.days],
-    destinations: mergeDestinations(past.destinations, recent.destinations),
-  };
-}
-
-export interface RankedRollupsInput {
-  urlId: number;
-  range: DayRange;
-  now: number;
-}
-
-/** A link's daily totals and its ranked breakdowns over a range of days. */
-export async function rankedRollups(reader: DatabaseReader, cache: PastDaysCache, { urlId, range, now }: RankedRollupsInput): Promise<RankedRollups> {
-  const { top, days, destinations } = await readRollups(reader, cache, urlId, range, now);
+  const top = (dimension: RollupDimension, limit: number) => topOf(past.sums.get(dimension), recentSums.get(dimension), limit);
   const rankedOf = (dimension: RankedDimension) => top(dimension, SHOWN[dimension]);
   return {
-    days,
+    days: [...past.days, ...recent.days],
     botClicks: top('bots', Infinity).reduce((sum, row) => sum + row.clicks, 0),
     ranked: {
       city: rankedOf('city'),
@@ -116,6 +125,34 @@ export async function rankedRollups(reader: DatabaseReader, cache: PastDaysCache
       referrer: rankedOf('referrer'),
     },
     destinations: top('destination', Infinity),
-    destinationVisitors: destinations,
+    destinationVisitors: mergeDestinations(past.destinations, recent.destinations),
   };
+}
+
+export interface RankedRollupsInput {
+  urlId: number;
+  range: DayRange;
+  now: number;
+}
+
+/**
+ * A link's daily totals and its ranked breakdowns over a range of days: the days before yesterday
+ * from the cache when it has them, the last two read now, unless their click counts are those of
+ * the range's last answer (then that answer, as it was).
+ */
+export async function rankedRollups(reader: DatabaseReader, caches: RankedRollupsCaches, { urlId, range, now }: RankedRollupsInput): Promise<RankedRollups> {
+  const settled = range.to - 2; // the last day no click can still arrive for
+  const onlyRecent = range.from !== undefined && range.from > settled;
+  const recentRange = { from: onlyRecent ? range.from : settled + 1, to: range.to };
+  // The counts are read before the rows: an answer is never older than the counts it is kept with.
+  const [past, recentCounts] = await Promise.all([
+    onlyRecent ? NOTHING_SETTLED : settledDays(reader, caches.pastDays, urlId, { from: range.from, to: settled }, now),
+    clickCountsStamp(reader, urlId, recentRange),
+  ]);
+  const key = `${urlId}:${range.from ?? 'start'}:${range.to}`;
+  const kept = caches.answers.get(key, now);
+  if (kept && kept.past === past && kept.recentCounts === recentCounts) return kept.answer;
+  const answer = answerOf(past, await readDays(reader, urlId, recentRange));
+  caches.answers.set(key, { past, recentCounts, answer }, now);
+  return answer;
 }
