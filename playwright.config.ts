@@ -22,6 +22,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
   timeout: 30_000,
+  // A page's first load on a shared 2-core CI machine, beside the unit suite, has taken over 5 s
+  // (Playwright's default): a dashboard still showing its loading bar failed a spec that way.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     browserName: 'chromium',
