@@ -21,7 +21,8 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  timeout: 30_000,
+  // A journey of a dozen steps (two mails, an axe scan) outlasted 30 s on a loaded 2-core CI machine.
+  timeout: 60_000,
   // A page's first load on a shared 2-core CI machine, beside the unit suite, has taken over 5 s
   // (Playwright's default): a dashboard still showing its loading bar failed a spec that way.
   expect: { timeout: 10_000 },

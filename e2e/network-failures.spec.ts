@@ -91,11 +91,14 @@ test('an ended session on a detail page goes to /auth and, once signed in, back 
   const created = await page.request.post('/api/links', { headers: sameOrigin, data: { title: 'Mi destino', longUrl: 'https://ejemplo.com/destino' } });
   const { link } = (await created.json()) as { link: { id: number } };
   await page.goto('/dashboard');
-  const card = page.getByRole('link', { name: 'Mi destino' });
-  await expect(card).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await page.getByRole('link', { name: 'Mi destino' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/link/${link.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mi destino');
+  // The page's last answer is in: the next request is the one asked below.
+  await expect(page.getByText('No hay estadísticas disponibles para este link.')).toBeVisible();
+  // The session ends on the server (expired, or closed in another tab).
   expect((await page.request.post('/api/auth/logout', { headers: sameOrigin })).status()).toBe(204);
-  await card.click();
+  await page.getByLabel('Periodo').selectOption('7d');
   await expect(page).toHaveURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === `/link/${link.id}`);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Contraseña').fill(account.password);
