@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../bench/lib/processes';
-
-const tsx = path.resolve('node_modules/.bin/tsx');
+import { entryArgs } from './test/server-build';
 
 interface Started {
   child: ChildProcess;
@@ -14,7 +13,7 @@ interface Started {
 }
 
 function start(env: Record<string, string>): Started {
-  const child = spawn(tsx, ['server/main.ts'], {
+  const child = spawn(process.execPath, entryArgs('main'), {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '', ...env },
   });
   let output = '';

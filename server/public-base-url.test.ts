@@ -2,13 +2,14 @@ import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, repoRoot } from '../bench/lib/processes';
 import { type ProcessDatabase, processDatabase, until } from './reliability/server-process';
+import { entryArgs } from './test/server-build';
 
 // A production start without PUBLIC_BASE_URL makes every short link and QR code on
 // http://localhost, for good: the server says so at start, loudly.
 
 /** The server's log from its start until it listens. */
 async function startLog(database: ProcessDatabase, publicBaseUrl: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, entryArgs('main'), {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'production', PUBLIC_BASE_URL: publicBaseUrl, LOG_LEVEL: 'info', DATA_DIR: database.dataDir, DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(await freePort()) },
   });

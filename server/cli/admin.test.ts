@@ -1,20 +1,19 @@
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../admin/admin-test-support';
+import { entryArgs } from '../test/server-build';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { registerUser } from '../test/test-users';
 
 const run = promisify(execFile);
-const entry = path.resolve(import.meta.dirname, 'corto.ts');
 
 describe('npm run corto -- admin <email>', () => {
   let t: TestApp;
   beforeAll(async () => (t = await createTestApp('sqlite', { ADMIN_EMAILS: 'jefa@corto.test', API_DEADLINE_MS: '0' })));
   afterAll(async () => t.close());
 
-  const corto = (...args: string[]) => run(process.execPath, ['--import', 'tsx', entry, ...args], { env: { ...process.env, DATA_DIR: t.config.dataDir, LOG_LEVEL: 'silent' } });
+  const corto = (...args: string[]) => run(process.execPath, [...entryArgs('corto'), ...args], { env: { ...process.env, DATA_DIR: t.config.dataDir, LOG_LEVEL: 'silent' } });
 
   it('makes an account an admin from the shell, its address unverified, beside the running instance, and logs it', async () => {
     const boss = await registerUser(t.app, { email: 'jefa@corto.test' });

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import type { Link } from '@common/links/link-schemas';
 import type { User } from '@common/auth/auth-schemas';
 import type { FastifyInstance } from 'fastify';
@@ -7,13 +6,12 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { entryArgs } from '../test/server-build';
 import { registerUser, sameOrigin } from '../test/test-users';
 
-const tsx = path.resolve('node_modules/.bin/tsx');
-
-/** `npm run corto -- ...args` from source, in a process of its own, with `env` on top of the test's. */
+/** `npm run corto -- ...args` (the CLI's build), in a process of its own, with `env` on top of the test's. */
 export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(tsx, ['server/cli/corto.ts', ...args], { env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env } });
+  const child = spawn(process.execPath, [...entryArgs('corto'), ...args], { env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env } });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

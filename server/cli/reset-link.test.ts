@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entryArgs } from '../test/server-build';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { registerUser } from '../test/test-users';
 
 const run = promisify(execFile);
-const entry = path.resolve(import.meta.dirname, 'corto.ts');
 
 describe('npm run corto -- reset-link <email>', () => {
   let t: TestApp;
@@ -14,7 +13,7 @@ describe('npm run corto -- reset-link <email>', () => {
   afterAll(async () => t.close());
 
   const corto = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', entry, ...args], {
+    run(process.execPath, [...entryArgs('corto'), ...args], {
       env: { ...process.env, DATA_DIR: t.config.dataDir, PUBLIC_BASE_URL: 'https://corto.example', LOG_LEVEL: 'silent' },
     });
 
@@ -34,7 +33,7 @@ describe('npm run corto -- reset-link <email>', () => {
 
   it('warns that the link names localhost when PUBLIC_BASE_URL is unset', async () => {
     const { user } = await registerUser(t.app);
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', entry, 'reset-link', user.email], {
+    const { stdout, stderr } = await run(process.execPath, [...entryArgs('corto'), 'reset-link', user.email], {
       env: { ...process.env, DATA_DIR: t.config.dataDir, PUBLIC_BASE_URL: '', LOG_LEVEL: 'silent' },
     });
     expect(stdout).toMatch(/^http:\/\/localhost:\d+\/auth\/restablecer\?token=/);

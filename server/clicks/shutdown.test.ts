@@ -10,12 +10,10 @@ import { agents, clickCount, insertLink } from '../redirect/redirect.test-suppor
 import { besideRunningServer } from '../reliability/server-process';
 import { testDialects } from '../test/test-app';
 import { postgresSchema } from '../test/postgres-schema';
+import { entryArgs } from '../test/server-build';
 
 // The real server process: requests in flight when SIGTERM arrives must all end up counted.
 
-// node --import tsx rather than the tsx command: the command relays SIGTERM to its child and
-// SIGKILLs it if the child has not acknowledged within 30 ms, which a busy machine can miss.
-const nodeWithTsx = [process.execPath, ['--import', 'tsx', 'server/main.ts']] as const;
 
 async function withDatabase<T>(target: DatabaseTarget, run: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>) {
   const handle = openDatabase(target);
@@ -35,7 +33,9 @@ async function postgresTarget(): Promise<{ env: Record<string, string>; target: 
 /** The server as `npm start` runs it, answering once /api/health does. */
 async function startServer(running: ChildProcess[], dataDir: string, shortUrl: string, env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(nodeWithTsx[0], nodeWithTsx[1], {
+  // Node itself, never the tsx command: that one relays SIGTERM to its child and SIGKILLs it if the
+  // child has not acknowledged within 30 ms, which a busy machine can miss.
+  const child = spawn(process.execPath, entryArgs('main'), {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ...env },
   });
   let output = '';

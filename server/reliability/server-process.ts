@@ -5,8 +5,9 @@ import { type Started, startNode } from '../../bench/lib/processes';
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from '../db/database';
 import type { DialectName } from '../db/dialect';
 import { postgresSchema, schemaUrl } from '../test/postgres-schema';
+import { entryFile } from '../test/server-build';
 
-// A real Corto process (server/main.ts, through the bench's startNode) on a database of its own.
+// A real Corto process (the server's build, through the bench's startNode) on a database of its own.
 
 export interface ProcessDatabase {
   dialect: DialectName;
@@ -39,10 +40,10 @@ export async function processDatabase(dialect: DialectName): Promise<ProcessData
   };
 }
 
-/** Starts server/main.ts on the database (it migrates it) and waits for /api/health. */
+/** Starts the server (its build, test/server-build.ts) on the database (it migrates it) and waits for /api/health. */
 export function startServer(database: ProcessDatabase, env: Record<string, string> = {}): Promise<Started> {
   return startNode(
-    'server/main.ts',
+    entryFile('main'),
     {
       LOG_LEVEL: 'warn',
       DATA_DIR: database.dataDir,
