@@ -34,7 +34,7 @@ export interface SettledDays extends Omit<PastDays, 'sums'> {
 }
 
 /** Entries by key, each dropped TTL_MS after it was set, and the least recently used beyond MAX_ENTRIES. */
-export interface PastDaysCache<Value = SettledDays> {
+export interface ExpiringCache<Value> {
   get(key: string, now: number): Value | undefined;
   set(key: string, value: Value, now: number): void;
 }
@@ -58,7 +58,7 @@ export function settle({ sums, days, destinations }: PastDays): SettledDays {
   return { sums: ranked, days, destinations };
 }
 
-export function createPastDaysCache<Value = SettledDays>(): PastDaysCache<Value> {
+export function createExpiringCache<Value>(): ExpiringCache<Value> {
   // A Map keeps insertion order: re-inserting on use makes the first key the least recently used.
   const entries = new Map<string, { value: Value; at: number }>();
   return {

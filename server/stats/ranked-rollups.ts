@@ -1,7 +1,7 @@
 import { STATS_TOP_CITIES, STATS_TOP_OTHERS } from '@common/stats/stats-messages';
 import type { RollupDimension } from '../db/schema';
 import type { DatabaseReader } from '../db/database-reader';
-import { byClicksThenValue, createPastDaysCache, mergeDestinations, type PastDays, type PastDaysCache, type RankedSums, settle, type SettledDays } from './past-days-cache';
+import { byClicksThenValue, createExpiringCache, type ExpiringCache, mergeDestinations, type PastDays, type RankedSums, settle, type SettledDays } from './past-days-cache';
 import {
   clickCountsStamp,
   dailyTotals,
@@ -85,16 +85,16 @@ interface KeptAnswer {
  * alone, and reading them takes tens of milliseconds; while no click arrives, that answer stands.
  */
 export interface RankedRollupsCaches {
-  pastDays: PastDaysCache;
-  answers: PastDaysCache<KeptAnswer>;
+  pastDays: ExpiringCache<SettledDays>;
+  answers: ExpiringCache<KeptAnswer>;
 }
 
 export function createRankedRollupsCaches(): RankedRollupsCaches {
-  return { pastDays: createPastDaysCache(), answers: createPastDaysCache<KeptAnswer>() };
+  return { pastDays: createExpiringCache<SettledDays>(), answers: createExpiringCache<KeptAnswer>() };
 }
 
 /** The settled days of a range (the days before yesterday), from the cache when it has them. */
-async function settledDays(reader: DatabaseReader, cache: PastDaysCache, urlId: number, range: DayRange, now: number): Promise<SettledDays> {
+async function settledDays(reader: DatabaseReader, cache: ExpiringCache<SettledDays>, urlId: number, range: DayRange, now: number): Promise<SettledDays> {
   const key = `${urlId}:${range.from ?? 'start'}:${range.to}`;
   const kept = cache.get(key, now);
   if (kept) return kept;
