@@ -1,51 +1,72 @@
 // `npm test`: lint and typecheck, the unit and API tests (Vitest) and the end-to-end tests
-// (Playwright, after the build they test), in two lanes side by side. They share nothing:
-// Vitest's servers listen on free ports and use their own PostgreSQL schemas and folders,
-// Playwright's server its own port and embedded database. Much of each suite waits (on servers,
-// databases, the browser), so together they take little more than the longer lane, where one
-// after the other took them all. The unit tests are the longer lane: lint and typecheck go before
-// the end-to-end tests, in the lane that has time to spare.
+// (Playwright, after the build they test), in two lanes side by side. Much of each suite waits (on
+// servers, databases, the browser), so together they take little more than the longer lane.
 //
-// Each line of output is prefixed with its script's name; the exit code is non-zero if any failed.
-// A lane stops at its first failure.
+// - The unit lane runs Vitest on every folder but the movable ones below, then on those, in order.
+// - The other lane runs lint, typecheck and the end-to-end tests; then, while movable folders are
+//   left, it takes them from the end of the queue: the end-to-end tests finish first, and the unit
+//   lane alone used one of the two cores until its end.
+// Only folders whose tests use neither Redis nor a fixed port move: two Vitest runs at once would
+// share the first (a rate limit counting the other run's requests). Each run is a whole Vitest run
+// (its global set-up included), on its own PostgreSQL schemas and folders like any test file.
+//
+// Each line of output is prefixed with its step's name; the exit code is non-zero if any failed.
+// The end-to-end lane stops at its first failure.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-const lanes: string[][] = [['test:unit'], ['lint', 'typecheck', 'test:e2e']];
+const movable = ['server/links/', 'server/db/', 'server/auth/', 'server/cli/', 'server/openapi/', 'server/previews/', 'server/clicks/', 'server/stats/'];
 
-const prefix = (script: string) => script.replace(/^test:/, '');
+interface Step {
+  name: string;
+  command: string[];
+}
 
 interface Result {
-  script: string;
+  name: string;
   code: number;
   seconds: number;
 }
 
-function run(script: string): Promise<Result> {
+const npmScript = (script: string): Step => ({ name: script, command: ['npm', 'run', '--silent', script] });
+const vitest = (name: string, args: string[]): Step => ({ name, command: ['npx', 'vitest', 'run', ...args] });
+
+function run({ name, command: [file, ...args] }: Step): Promise<Result> {
   const started = performance.now();
-  const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+  const child = spawn(file!, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
   for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${prefix(script)}] ${line}\n`));
+    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${line}\n`));
   }
   return new Promise((resolve) => {
-    child.once('close', (code, signal) => resolve({ script, code: code ?? (signal ? 1 : 0), seconds: (performance.now() - started) / 1000 }));
+    child.once('close', (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), seconds: (performance.now() - started) / 1000 }));
   });
 }
 
-async function runLane(scripts: string[]): Promise<Result[]> {
-  const results: Result[] = [];
-  for (const script of scripts) {
-    const result = await run(script);
-    results.push(result);
-    if (result.code !== 0) break;
-  }
-  return results;
-}
+const queue = [...movable];
+const results: Result[] = [];
+const runs = async (step: Step) => {
+  const result = await run(step);
+  results.push(result);
+  return result.code === 0;
+};
+const nextMovable = (from: 'front' | 'back') => (from === 'front' ? queue.shift() : queue.pop());
+const takeMovable = async (from: 'front' | 'back') => {
+  for (let folder = nextMovable(from); folder; folder = nextMovable(from)) await runs(vitest(`unit ${folder}`, [folder]));
+};
 
-const results = (await Promise.all(lanes.map(runLane))).flat();
-for (const { script, code, seconds } of results) {
-  console.log(`${prefix(script)}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${Math.round(seconds)} s`);
-}
-const ran = new Set(results.map(({ script }) => script));
-for (const script of lanes.flat().filter((script) => !ran.has(script))) console.log(`${prefix(script)}: not run (an earlier step of its lane failed)`);
-process.exit(results.every(({ code }) => code === 0) && ran.size === lanes.flat().length ? 0 : 1);
+await Promise.all([
+  (async () => {
+    await runs(vitest('unit', movable.flatMap((folder) => ['--exclude', `${folder}**`])));
+    await takeMovable('front');
+  })(),
+  (async () => {
+    for (const script of ['lint', 'typecheck', 'test:e2e']) if (!(await runs(npmScript(script)))) return;
+    await takeMovable('back');
+  })(),
+]);
+
+for (const { name, code, seconds } of results) console.log(`${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${Math.round(seconds)} s`);
+const ran = new Set(results.map(({ name }) => name));
+const skipped = ['lint', 'typecheck', 'test:e2e'].filter((name) => !ran.has(name));
+for (const name of skipped) console.log(`${name}: not run (an earlier step of its lane failed)`);
+process.exit(results.every(({ code }) => code === 0) && skipped.length === 0 ? 0 : 1);
