@@ -14,7 +14,6 @@ import { entryArgs } from '../test/server-build';
 
 // The real server process: requests in flight when SIGTERM arrives must all end up counted.
 
-
 async function withDatabase<T>(target: DatabaseTarget, run: (db: ReturnType<typeof openDatabase>['db']) => Promise<T>) {
   const handle = openDatabase(target);
   try {
