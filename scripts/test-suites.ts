@@ -43,6 +43,7 @@ function run({ name, command: [file, ...args] }: Step): Promise<Result> {
   });
 }
 
+const e2eLane = ['lint', 'typecheck', 'test:e2e'];
 const queue = [...movable];
 const results: Result[] = [];
 const runs = async (step: Step) => {
@@ -60,13 +61,13 @@ await Promise.all([
     await takeMovable();
   })(),
   (async () => {
-    for (const script of ['lint', 'typecheck', 'test:e2e']) if (!(await runs(npmScript(script)))) return;
+    for (const script of e2eLane) if (!(await runs(npmScript(script)))) return;
     await takeMovable();
   })(),
 ]);
 
 for (const { name, code, seconds } of results) console.log(`${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${Math.round(seconds)} s`);
 const ran = new Set(results.map(({ name }) => name));
-const skipped = ['lint', 'typecheck', 'test:e2e'].filter((name) => !ran.has(name));
+const skipped = e2eLane.filter((name) => !ran.has(name));
 for (const name of skipped) console.log(`${name}: not run (an earlier step of its lane failed)`);
 process.exit(results.every(({ code }) => code === 0) && skipped.length === 0 ? 0 : 1);
