@@ -6,6 +6,8 @@
 // server process of its own database, the other side stopped meanwhile. SQLite always; PostgreSQL
 // too with BENCH_DATABASE_URL (or TEST_DATABASE_URL). BENCH_PAIRS, BENCH_PAIR_ROUNDS, BENCH_SECONDS,
 // BENCH_CONNECTIONS.
+// First, and before the rest, one process at a time with its webhook turned off and on through the
+// API in alternated rounds: the same process on both sides, so its start's fast or slow state is too.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type DatabaseHandle, openDatabase } from '../server/db/database';
@@ -13,12 +15,17 @@ import { benchDatabases, type BenchDatabase } from './lib/bench-database';
 import { load, loadGenerator } from './lib/load';
 import { cpuSeconds, median } from './lib/cpu-time';
 import { type Started, startNode } from './lib/processes';
+import { hashPassword } from '../server/auth/passwords';
+import { sameOrigin } from '../server/test/test-users';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 const ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+/** BENCH_WEBHOOKS_SAME_PROCESS_ONLY=1: only the first phase (the webhook on and off in one process), for a quick look. */
+const SAME_PROCESS_ONLY = process.env.BENCH_WEBHOOKS_SAME_PROCESS_ONLY === '1';
+const BENCH_PASSWORD = 'contraseña-del-banco';
 const serverEnv = { LOG_LEVEL: 'warn', REDIRECT_MISS_LIMIT: '0', ALLOW_PRIVATE_DESTINATIONS: 'true' };
 
 /** A receiver in this process: counts each webhook-id it accepted; while `down`, answers 503 and counts the attempts. */
@@ -48,18 +55,31 @@ function handleOf(database: BenchDatabase): DatabaseHandle {
   return database.env.DATABASE_URL ? openDatabase({ kind: 'postgres', url: database.env.DATABASE_URL }) : openDatabase({ kind: 'sqlite', dataDir: database.env.DATA_DIR! });
 }
 
+interface Subscription {
+  webhookId: number;
+  /** The workspace owner's e-mail address; their password is BENCH_PASSWORD. They may turn the webhook off and on. */
+  email: string;
+}
+
 /** A webhook of the link's workspace that wants its clicks only, written before its server starts. */
-async function subscribe(database: BenchDatabase, receiverUrl: string): Promise<void> {
+async function subscribe(database: BenchDatabase, receiverUrl: string): Promise<Subscription> {
   const handle = handleOf(database);
   try {
     const { db } = handle;
-    const { workspace_id } = await db.selectFrom('urls').select('workspace_id').where('id', '=', database.link.id).executeTakeFirstOrThrow();
+    const { workspace_id, user_id } = await db.selectFrom('urls').select(['workspace_id', 'user_id']).where('id', '=', database.link.id).executeTakeFirstOrThrow();
     const row = await db
       .insertInto('webhooks')
       .values({ workspace_id, url: receiverUrl, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', events: '["link.clicked"]', filtered: 1, enabled: 1, disabled_reason: null, created_at: Date.now() })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('webhook_links').values({ webhook_id: row.id, url_id: database.link.id }).execute();
+    const owner = await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(BENCH_PASSWORD) })
+      .where('id', '=', user_id)
+      .returning('email')
+      .executeTakeFirstOrThrow();
+    return { webhookId: Number(row.id), email: owner.email };
   } finally {
     await handle.close();
   }
@@ -144,12 +164,63 @@ async function warmUp(a: Side, b: Side): Promise<void> {
   for (const [side, other] of [[a, b], [b, a]] as const) await whileStopped(other, () => load(side.url, CONNECTIONS, 2));
 }
 
+/** The workspace owner's session on this server (the webhooks' routes are the web app's: no API token). */
+async function signIn(side: Side, { email }: Subscription): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${side.server.port}/api/auth/login`, {
+    method: 'POST',
+    headers: { ...sameOrigin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`POST /api/auth/login: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+/** The webhook turned off or on through the API, as its workspace's owner would. */
+async function setEnabled(side: Side, cookie: string, { webhookId }: Subscription, enabled: boolean): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${side.server.port}/api/webhooks/${webhookId}`, {
+    method: 'PATCH',
+    headers: { cookie, ...sameOrigin, 'content-type': 'application/json' },
+    body: JSON.stringify({ enabled }),
+  });
+  if (!response.ok) throw new Error(`PATCH /api/webhooks/${webhookId}: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * One server process, its link's webhook on in one round and off in the next (PAIRS processes,
+ * ROUNDS rounds of each): a fresh process runs in a fast or a slow state, steady within it, and
+ * between two processes that state moves the rate by more than the webhook does. While off, its
+ * clicks are not announced and its dispatcher sends nothing: the cost measured is the webhook's
+ * whole (outbox writes and deliveries, the backlog of the rounds before included).
+ */
+async function toggle(database: BenchDatabase, subscription: Subscription): Promise<Comparison> {
+  const measured: Comparison = { plain: [], webhook: [] };
+  for (let pair = 0; pair < PAIRS; pair++) {
+    const side = await startSide(database);
+    try {
+      const cookie = await signIn(side, subscription);
+      await load(side.url, CONNECTIONS, 2);
+      for (let round = 0; round < ROUNDS * 2; round++) {
+        const enabled = (round + pair) % 2 === 0;
+        await setEnabled(side, cookie, subscription, enabled);
+        const pid = side.server.child.pid;
+        const before = cpuSeconds(pid, true);
+        const result = await load(side.url, CONNECTIONS, SECONDS);
+        (enabled ? measured.webhook : measured.plain).push({ rps: result.rps, loopUs: ((cpuSeconds(pid, true) - before) * 1e6) / result.requests });
+      }
+      await setEnabled(side, cookie, subscription, true);
+    } finally {
+      await side.server.stop('SIGTERM');
+    }
+  }
+  return measured;
+}
+
 const fmt = (n: number) => n.toFixed(0).padStart(7);
 const spread = (values: number[]) => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`;
 
-function report(label: string, { plain, webhook }: Comparison): void {
+function report(label: string, { plain, webhook }: Comparison, plainLabel = 'without a webhook'): void {
   const rps = (side: Measured[]) => side.map((m) => m.rps);
-  console.log(`  without a webhook       ${fmt(median(rps(plain)))}   (${rps(plain).map((n) => n.toFixed(0)).join(', ')})`);
+  console.log(`  ${plainLabel.padEnd(22)}  ${fmt(median(rps(plain)))}   (${rps(plain).map((n) => n.toFixed(0)).join(', ')})`);
   console.log(`  ${label.padEnd(22)}  ${fmt(median(rps(webhook)))}   (${rps(webhook).map((n) => n.toFixed(0)).join(', ')})`);
   const throughput = webhook.map((m, i) => m.rps / plain[i]!.rps);
   const loop = webhook.map((m, i) => m.loopUs / plain[i]!.loopUs);
@@ -186,9 +257,17 @@ for (const [dialect, make] of benchDatabases(pgUrl)) {
   const plain = await make();
   const watched = await make();
   const broken = await make();
+  const toggled = await make();
   const up = await startReceiver();
   const down = await startReceiver();
+  const toggledReceiver = await startReceiver();
   try {
+    const toggledSubscription = await subscribe(toggled, toggledReceiver.url);
+    console.log(`${dialect}: requests/s, median of ${PAIRS * ROUNDS} rounds of each, one process at a time, its webhook on and off in turn`);
+    report('webhook on', await toggle(toggled, toggledSubscription), 'webhook off');
+    console.log(`  delivered during the rounds: ${toggledReceiver.ids.size}, repeats ${toggledReceiver.repeats}`);
+    if (SAME_PROCESS_ONLY) continue;
+
     await subscribe(watched, up.url);
     await subscribe(broken, down.url);
     console.log(`${dialect}: requests/s, median of ${PAIRS * ROUNDS} rounds, a receiver answering at once`);
@@ -207,6 +286,8 @@ for (const [dialect, make] of benchDatabases(pgUrl)) {
   } finally {
     up.close();
     down.close();
+    toggledReceiver.close();
+    await toggled.drop();
     await plain.drop();
     await watched.drop();
     await broken.drop();
