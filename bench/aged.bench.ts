@@ -8,7 +8,8 @@
 // server are loaded in alternated rounds, and the bench prints aged / fresh per round, with the
 // spread, and each one's ratio to bare. Goal: aged / fresh within 5 %. Then the aged server is
 // restarted on its data and measured against the fresh one again: what the process gathered over
-// its life against what its database holds.
+// its life against what its database holds. And first, the aged server's own link against bare
+// before the fill and after it: the same process, before and after its week.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -168,6 +169,18 @@ async function fill(server: Started): Promise<string> {
   return `${base}/${alias(0)}`;
 }
 
+/** `url` and bare in ROUNDS alternated rounds: each round's url / bare. */
+async function againstBare(url: string, bareUrl: string): Promise<number[]> {
+  const ratios: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const turn = round % 2 === 0 ? [url, bareUrl] : [bareUrl, url];
+    const rps = new Map<string, number>();
+    for (const side of turn) rps.set(side, (await load(side, CONNECTIONS, SECONDS)).rps);
+    ratios.push(rps.get(url)! / rps.get(bareUrl)!);
+  }
+  return ratios;
+}
+
 async function main() {
   const serverMain = await buildServerForBench();
   const flags = npmStartFlags();
@@ -177,14 +190,24 @@ async function main() {
   let fresh: Started | undefined;
   let bare: Started | undefined;
   try {
+    bare = await startNode('bench/lib/bare-redirect-server.ts', {}, undefined);
+    const bareUrl = `http://127.0.0.1:${bare.port}/x`;
+    // The aged server's own link, made before its week and measured against bare before and after
+    // it: the same process on both sides, so the fast or slow state a fresh process starts in
+    // (issue 36) is too, where aged / fresh below compares two processes.
+    const youngBase = `http://127.0.0.1:${aged.port}`;
+    const ownLink = await createLink(youngBase, await signUp(youngBase, USERS), LINKS);
+    const ownUrl = `${youngBase}/${ownLink.shortCode}`;
+    await load(ownUrl, CONNECTIONS, 2);
+    const before = await againstBare(ownUrl, bareUrl);
     console.log('filling the aged server:');
     const agedUrl = await fill(aged);
+    await load(ownUrl, CONNECTIONS, 2);
+    const after = await againstBare(ownUrl, bareUrl);
     fresh = await startNode(serverMain, unlimitedServerEnv(folders[1]!), '/api/health', flags);
     const freshBase = `http://127.0.0.1:${fresh.port}`;
     const freshLink = await createLink(freshBase, await signUp(freshBase, 0), 0);
     const freshUrl = `${freshBase}/${freshLink.shortCode}`;
-    bare = await startNode('bench/lib/bare-redirect-server.ts', {}, undefined);
-    const bareUrl = `http://127.0.0.1:${bare.port}/x`;
     // Both Cortos warmed on their link before the rounds.
     await load(agedUrl, CONNECTIONS, 2);
     await load(freshUrl, CONNECTIONS, 2);
@@ -208,6 +231,9 @@ async function main() {
     for (const side of order) console.log(`${side.padEnd(6)} ${Math.round(median(rps[side])).toLocaleString('en').padStart(8)} req/s   (per round: ${rps[side].map((v) => Math.round(v)).join(', ')})`);
     console.log(`aged / fresh: ${median(ratios).toFixed(2)}, median of the rounds' ratios (rounds ${list(ratios)}; goal within 5 %)`);
     console.log(`to bare: aged ${median(rps.aged.map((v, i) => v / rps.bare[i]!)).toFixed(2)}, fresh ${median(rps.fresh.map((v, i) => v / rps.bare[i]!)).toFixed(2)}`);
+    console.log(
+      `the same process to bare, before its week ${median(before).toFixed(2)} (rounds ${list(before)}), after it ${median(after).toFixed(2)} (rounds ${list(after)}): after / before ${(median(after) / median(before)).toFixed(2)} (goal within 5 %)`,
+    );
     console.log(`RSS: aged ${rssMb(aged.child.pid!).toFixed(0)} MB, fresh ${rssMb(fresh.child.pid!).toFixed(0)} MB`);
 
     // The aged data in a new process: tells what the process gathered from what the database holds.
