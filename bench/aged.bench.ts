@@ -169,14 +169,14 @@ async function fill(server: Started): Promise<string> {
   return `${base}/${alias(0)}`;
 }
 
-/** `url` and bare in ROUNDS alternated rounds: each round's url / bare. */
-async function againstBare(url: string, bareUrl: string): Promise<number[]> {
+/** `url` and `baselineUrl` in ROUNDS alternated rounds, `url` first in the even ones: each round's url / baseline. */
+async function ratiosInTurn(url: string, baselineUrl: string): Promise<number[]> {
   const ratios: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const turn = round % 2 === 0 ? [url, bareUrl] : [bareUrl, url];
+    const turn = round % 2 === 0 ? [url, baselineUrl] : [baselineUrl, url];
     const rps = new Map<string, number>();
     for (const side of turn) rps.set(side, (await load(side, CONNECTIONS, SECONDS)).rps);
-    ratios.push(rps.get(url)! / rps.get(bareUrl)!);
+    ratios.push(rps.get(url)! / rps.get(baselineUrl)!);
   }
   return ratios;
 }
@@ -195,15 +195,15 @@ async function main() {
     // The aged server's own link, made before its week and measured against bare before and after
     // it: the same process on both sides, so the fast or slow state a fresh process starts in
     // (issue 36) is too, where aged / fresh below compares two processes.
-    const youngBase = `http://127.0.0.1:${aged.port}`;
-    const ownLink = await createLink(youngBase, await signUp(youngBase, USERS), LINKS);
-    const ownUrl = `${youngBase}/${ownLink.shortCode}`;
+    const agedBase = `http://127.0.0.1:${aged.port}`;
+    const ownLink = await createLink(agedBase, await signUp(agedBase, USERS), LINKS);
+    const ownUrl = `${agedBase}/${ownLink.shortCode}`;
     await load(ownUrl, CONNECTIONS, 2);
-    const before = await againstBare(ownUrl, bareUrl);
+    const before = await ratiosInTurn(ownUrl, bareUrl);
     console.log('filling the aged server:');
     const agedUrl = await fill(aged);
     await load(ownUrl, CONNECTIONS, 2);
-    const after = await againstBare(ownUrl, bareUrl);
+    const after = await ratiosInTurn(ownUrl, bareUrl);
     fresh = await startNode(serverMain, unlimitedServerEnv(folders[1]!), '/api/health', flags);
     const freshBase = `http://127.0.0.1:${fresh.port}`;
     const freshLink = await createLink(freshBase, await signUp(freshBase, 0), 0);
@@ -212,7 +212,6 @@ async function main() {
     await load(agedUrl, CONNECTIONS, 2);
     await load(freshUrl, CONNECTIONS, 2);
 
-    const agedBase = new URL(agedUrl).origin;
     const gcBefore = { aged: await gcAndHeap(agedBase), fresh: await gcAndHeap(freshBase) };
     const sides = { aged: agedUrl, fresh: freshUrl, bare: bareUrl } as const;
     const rps: Record<keyof typeof sides, number[]> = { aged: [], fresh: [], bare: [] };
@@ -241,12 +240,7 @@ async function main() {
     aged = await startNode(serverMain, unlimitedServerEnv(folders[0]!), '/api/health', flags);
     const restartedUrl = `http://127.0.0.1:${aged.port}/${alias(0)}`;
     await load(restartedUrl, CONNECTIONS, 2);
-    const again: Record<'restarted' | 'fresh', number[]> = { restarted: [], fresh: [] };
-    for (let round = 0; round < ROUNDS; round++) {
-      const turn: Array<'restarted' | 'fresh'> = round % 2 === 0 ? ['restarted', 'fresh'] : ['fresh', 'restarted'];
-      for (const side of turn) again[side].push((await load(side === 'fresh' ? freshUrl : restartedUrl, CONNECTIONS, SECONDS)).rps);
-    }
-    const restartRatios = again.restarted.map((value, i) => value / again.fresh[i]!);
+    const restartRatios = await ratiosInTurn(restartedUrl, freshUrl);
     console.log(`aged data, restarted process / fresh: ${median(restartRatios).toFixed(2)} (rounds ${list(restartRatios)})`);
   } finally {
     await Promise.all([aged.stop(), fresh?.stop(), bare?.stop()]);

@@ -106,12 +106,15 @@ interface Measured {
  * sends its backlog at full speed, which would slow the other side's round and flatter its own.
  */
 async function measure(side: Side, other: Side): Promise<Measured> {
-  return whileStopped(other, async () => {
-    const pid = side.server.child.pid;
-    const before = cpuSeconds(pid, true);
-    const result = await load(side.url, CONNECTIONS, SECONDS);
-    return { rps: result.rps, loopUs: ((cpuSeconds(pid, true) - before) * 1e6) / result.requests };
-  });
+  return whileStopped(other, () => measureRound(side));
+}
+
+/** One round of load on `side`: its rate and its event loop's CPU per redirect. */
+async function measureRound(side: Side): Promise<Measured> {
+  const pid = side.server.child.pid;
+  const before = cpuSeconds(pid, true);
+  const result = await load(side.url, CONNECTIONS, SECONDS);
+  return { rps: result.rps, loopUs: ((cpuSeconds(pid, true) - before) * 1e6) / result.requests };
 }
 
 /** `run` with `other`'s process stopped (SIGSTOP), continued afterwards whatever happened. */
@@ -202,10 +205,7 @@ async function toggle(database: BenchDatabase, subscription: Subscription): Prom
       for (let round = 0; round < ROUNDS * 2; round++) {
         const enabled = (round + pair) % 2 === 0;
         await setEnabled(side, cookie, subscription, enabled);
-        const pid = side.server.child.pid;
-        const before = cpuSeconds(pid, true);
-        const result = await load(side.url, CONNECTIONS, SECONDS);
-        (enabled ? measured.webhook : measured.plain).push({ rps: result.rps, loopUs: ((cpuSeconds(pid, true) - before) * 1e6) / result.requests });
+        (enabled ? measured.webhook : measured.plain).push(await measureRound(side));
       }
       await setEnabled(side, cookie, subscription, true);
     } finally {
