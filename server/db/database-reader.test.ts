@@ -51,6 +51,29 @@ describe('database reader on the embedded database', () => {
     }
   });
 
+  it('shares one thread among the readers of a database opened with the same settings, until the last one closes', async () => {
+    const { scratch, reader: links, said, close } = await loggedReader(60_000);
+    const log = pino({ level: 'silent' });
+    const stats = openDatabaseReader(scratch.database, log, 'stats', { idleMs: 60_000 });
+    const otherSettings = openDatabaseReader(scratch.database, log, 'search', { idleMs: 60_000, pageCacheKib: 16_000 });
+    try {
+      expect(await one(links)).toEqual([{ one: 1 }]);
+      expect(await one(stats)).toEqual([{ one: 1 }]);
+      // One thread, named for both in its log lines, and its connection's page cache as set.
+      expect(said('test+stats reader thread started')).toBe(1);
+      expect(await stats.rows(stats.db.selectNoFrom(sql<number>`(select cache_size from pragma_cache_size)`.as('size')))).toEqual([{ size: -2000 }]);
+      expect(await otherSettings.rows(otherSettings.db.selectNoFrom(sql<number>`(select cache_size from pragma_cache_size)`.as('size')))).toEqual([{ size: -16_000 }]);
+      await links.close();
+      // Closed by one of its readers, the thread goes on for the other.
+      expect(await one(stats)).toEqual([{ one: 1 }]);
+      expect(said('test+stats reader thread started')).toBe(1);
+    } finally {
+      await stats.close();
+      await otherSettings.close();
+      await close();
+    }
+  });
+
   it('keeps its thread while reads come closer together than idleMs, and through a read longer than it', async () => {
     const { reader, said, close } = await loggedReader(300);
     try {

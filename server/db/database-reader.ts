@@ -33,7 +33,8 @@ export function rowsOn<T>(from: Database | DatabaseReader, build: (db: Database)
 
 /**
  * `purpose` names the thread in the log ('stats', 'links'); `pageCacheKib`, its SQLite page cache
- * (sqlite-connection.ts); `idleMs`, how long its thread waits for a read before it ends.
+ * (sqlite-connection.ts); `idleMs`, how long its thread waits for a read before it ends. With
+ * SQLite, readers of one database opened with the same settings share one thread.
  */
 export function openDatabaseReader(
   database: DatabaseHandle,
@@ -57,14 +58,53 @@ export function openDatabaseReader(
     };
     return reader;
   }
-  return threadReader(
+  return sharedThreadReader(database, log, purpose, pageCacheKib, idleMs);
+}
+
+interface SharedThread {
+  reader: DatabaseReader;
+  /** What each reader sharing it reads for: the thread's name in the log. */
+  purposes: string[];
+}
+
+/**
+ * The SQLite readers of one database with the same settings, by those settings: they share one
+ * thread. Each thread costs its own V8 heap, young generation and allocator arena (some 20 MB
+ * once it has worked), and the links list, the statistics, the operator's searches and the MCP
+ * tools rarely read at the same moment; they wait for each other's reads instead, a few
+ * milliseconds. Measured with `npm run bench:memory`, in docs/operator.md.
+ */
+const sharedThreads = new WeakMap<DatabaseHandle, Map<string, SharedThread>>();
+
+function sharedThreadReader(database: DatabaseHandle, log: FastifyBaseLogger, purpose: string, pageCacheKib: number, idleMs: number): DatabaseReader {
+  const { db } = database;
+  let threads = sharedThreads.get(database);
+  if (!threads) sharedThreads.set(database, (threads = new Map()));
+  const key = `${pageCacheKib}:${idleMs}`;
+  let shared = threads.get(key);
+  if (!shared) {
+    const purposes: string[] = [];
+    const findFile = () => sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db).then((r) => r.rows[0]!.file);
+    shared = { purposes, reader: threadReader(db, findFile, log, () => purposes.join('+'), pageCacheKib, idleMs) };
+    threads.set(key, shared);
+  }
+  const thread = shared;
+  thread.purposes.push(purpose);
+  let open = true;
+  return {
     db,
-    () => sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db).then((r) => r.rows[0]!.file),
-    log,
-    purpose,
-    pageCacheKib,
-    idleMs,
-  );
+    rows: (query) => thread.reader.rows(query),
+    run: (task, input) => thread.reader.run(task, input),
+    // The last reader to close ends the thread.
+    async close() {
+      if (!open) return;
+      open = false;
+      thread.purposes.splice(thread.purposes.indexOf(purpose), 1);
+      if (thread.purposes.length > 0) return;
+      if (threads.get(key) === thread) threads.delete(key);
+      await thread.reader.close();
+    },
+  };
 }
 
 /**
@@ -82,7 +122,7 @@ interface ReaderThread {
   waiting: Map<number, { resolve(answer: unknown): void; reject(error: Error): void }>;
 }
 
-function threadReader(db: Database, findFile: () => Promise<string>, log: FastifyBaseLogger, purpose: string, pageCacheKib: number, idleMs: number): DatabaseReader {
+function threadReader(db: Database, findFile: () => Promise<string>, log: FastifyBaseLogger, purposeOf: () => string, pageCacheKib: number, idleMs: number): DatabaseReader {
   let current: ReaderThread | undefined;
   // Started on the first read, not with the app: a process may never need it.
   let starting: Promise<ReaderThread> | undefined;
@@ -117,7 +157,7 @@ function threadReader(db: Database, findFile: () => Promise<string>, log: Fastif
   const start = (file: string) => {
     const worker = startDatabaseThread(import.meta.url, 'sqlite-reader-worker', { file, pageCacheKib });
     const thread: ReaderThread = { worker, waiting: new Map() };
-    log.debug(`${purpose} reader thread started`);
+    log.debug(`${purposeOf()} reader thread started`);
     worker.on('message', (reply: ReaderReply) => {
       const pending = thread.waiting.get(reply.id);
       thread.waiting.delete(reply.id);
@@ -129,15 +169,15 @@ function threadReader(db: Database, findFile: () => Promise<string>, log: Fastif
       clearTimeout(idleTimer);
       idleTimer = setTimeout(() => {
         if (current !== thread || thread.waiting.size > 0) return;
-        log.debug({ idleMs }, `${purpose} reader thread ended, idle`);
+        log.debug({ idleMs }, `${purposeOf()} reader thread ended, idle`);
         ending = stop(thread);
       }, idleMs).unref();
     });
-    worker.on('error', (error) => log.error({ err: error }, `${purpose} reader thread failed`));
+    worker.on('error', (error) => log.error({ err: error }, `${purposeOf()} reader thread failed`));
     // A dead thread fails what it owed and is started again by the next read.
     worker.on('exit', () => {
       forget(thread);
-      for (const pending of thread.waiting.values()) pending.reject(new DatabaseThreadError(`${purpose} reader thread exited`, undefined));
+      for (const pending of thread.waiting.values()) pending.reject(new DatabaseThreadError(`${purposeOf()} reader thread exited`, undefined));
       thread.waiting.clear();
     });
     worker.unref();

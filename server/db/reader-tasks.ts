@@ -4,7 +4,7 @@ import type { DatabaseReader } from './database-reader';
 /**
  * Reads whose rows are many but whose answer is small, run whole where the rows are read: on the
  * reader's thread with SQLite, so only the answer crosses to the event loop; beside the pool with
- * PostgreSQL. One set per reader, each with its own caches.
+ * PostgreSQL. One set per reader (per thread with SQLite), each with its own caches.
  */
 export function createReaderTasks() {
   const caches = createRankedRollupsCaches();

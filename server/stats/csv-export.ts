@@ -3,7 +3,7 @@ import { csvCell } from '@common/csv/csv-cell';
 import type { DatabaseReader } from '../db/database-reader';
 
 // A link's clicks as CSV, streamed page by page: memory stays at one page however many clicks
-// there are. With SQLite the pages are read on the stats reader's thread, and the event loop
+// there are. With SQLite the pages are read on a reader's thread, and the event loop
 // still gets a turn between pages (formatting one is a few milliseconds), so redirects keep
 // flowing during a million-row export.
 

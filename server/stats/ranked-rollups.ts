@@ -13,7 +13,7 @@ import {
 } from './stats.queries';
 
 // A link clicked from a million addresses has tens of thousands of cities in a day's roll-ups.
-// Summed, merged with the cached past days and ranked where they are read (the stats reader's
+// Summed, merged with the cached past days and ranked where they are read (a reader's
 // thread, with SQLite), only the few rows the card shows travel to the event loop: before, every
 // call carried all of them there, a few MB of objects per call to collect.
 

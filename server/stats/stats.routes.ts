@@ -12,6 +12,7 @@ import { workspaceFor } from '../workspaces/workspace-access';
 import { clicksCsv, csvFilename } from './csv-export';
 import { statsOfLink } from './link-stats';
 import { openDatabaseReader } from '../db/database-reader';
+import { SEARCH_PAGE_CACHE_KIB } from '../db/sqlite-connection';
 
 const idParams = z.object({ id: z.string() });
 
@@ -28,7 +29,8 @@ function linkIdOf(raw: string): number {
  */
 export async function statsRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context.database;
-  const reader = openDatabaseReader(context.database, app.log, 'stats');
+  // The links list's settings: with SQLite the two share one thread (database-reader.ts).
+  const reader = openDatabaseReader(context.database, app.log, 'stats', { pageCacheKib: SEARCH_PAGE_CACHE_KIB });
   app.addHook('onClose', () => reader.close());
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.addHook('preHandler', requireUser);
