@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { until } from '../reliability/server-process';
 import { createTestApp, openScratchDatabase, type TestApp, testDialects } from '../test/test-app';
-import { type DatabaseReader, openDatabaseReader } from './database-reader';
+import { type DatabaseReader, OVERFLOW_AFTER_MS, openDatabaseReader } from './database-reader';
 
 describe.runIf(testDialects.includes('postgres'))('database reader on postgres', () => {
   let t: TestApp;
@@ -70,6 +70,33 @@ describe('database reader on the embedded database', () => {
     } finally {
       await stats.close();
       await otherSettings.close();
+      await close();
+    }
+  });
+
+  it('sends a read to a second thread once the first has been on one read longer than OVERFLOW_AFTER_MS, not before', async () => {
+    const { reader, said, close } = await loggedReader(60_000);
+    try {
+      const counted = sql<number>`(with recursive n(i) as (select 1 union all select i + 1 from n where i < 20000000) select count(*) from n)`;
+      const settled = (promise: Promise<unknown>) => {
+        let done = false;
+        void promise.then(() => (done = true));
+        return () => done;
+      };
+      const long = reader.rows(reader.db.selectNoFrom(counted.as('count')));
+      const longDone = settled(long);
+      // Asked at once: the first thread is not yet held, so this read waits its turn behind the count.
+      const behind = one(reader);
+      await new Promise((resolve) => setTimeout(resolve, OVERFLOW_AFTER_MS + 50));
+      expect(longDone()).toBe(false);
+      expect(await one(reader)).toEqual([{ one: 1 }]);
+      expect(longDone()).toBe(false);
+      expect(said('test (overflow) reader thread started')).toBe(1);
+      expect(await behind).toEqual([{ one: 1 }]);
+      expect(longDone()).toBe(true);
+      expect(await long).toEqual([{ count: 20_000_000 }]);
+      expect(said('test reader thread started')).toBe(1);
+    } finally {
       await close();
     }
   });

@@ -61,48 +61,63 @@ export function openDatabaseReader(
   return sharedThreadReader(database, log, purpose, pageCacheKib, idleMs);
 }
 
-interface SharedThread {
-  reader: DatabaseReader;
-  /** What each reader sharing it reads for: the thread's name in the log. */
+interface SharedThreads {
+  /** Where reads go. */
+  first: ThreadReader;
+  /** Where a read goes while the first is held by a long one. */
+  overflow: ThreadReader;
+  /** What each reader sharing them reads for: the threads' name in the log. */
   purposes: string[];
 }
 
 /**
- * The SQLite readers of one database with the same settings, by those settings: they share one
- * thread. Each thread costs its own V8 heap, young generation and allocator arena (some 20 MB
+ * The SQLite readers of one database with the same settings, by those settings: they share their
+ * threads. Each thread costs its own V8 heap, young generation and allocator arena (some 20 MB
  * once it has worked), and the links list, the statistics, the operator's searches and the MCP
- * tools rarely read at the same moment; they wait for each other's reads instead, a few
- * milliseconds. Measured with `npm run bench:memory`, in docs/operator.md.
+ * tools rarely read at the same moment. Measured with `npm run bench:memory`, in docs/operator.md.
  */
-const sharedThreads = new WeakMap<DatabaseHandle, Map<string, SharedThread>>();
+const sharedThreads = new WeakMap<DatabaseHandle, Map<string, SharedThreads>>();
+
+/**
+ * How long the first thread may be on one read before the next read goes to a second thread: a
+ * links page or a search (a few ms) does not wait behind the first read of a year of statistics
+ * (over a second for a link clicked from everywhere) longer than this and the second thread's start.
+ */
+export const OVERFLOW_AFTER_MS = 100;
 
 function sharedThreadReader(database: DatabaseHandle, log: FastifyBaseLogger, purpose: string, pageCacheKib: number, idleMs: number): DatabaseReader {
   const { db } = database;
-  let threads = sharedThreads.get(database);
-  if (!threads) sharedThreads.set(database, (threads = new Map()));
+  let byKey = sharedThreads.get(database);
+  if (!byKey) sharedThreads.set(database, (byKey = new Map()));
   const key = `${pageCacheKib}:${idleMs}`;
-  let shared = threads.get(key);
+  let shared = byKey.get(key);
   if (!shared) {
     const purposes: string[] = [];
     const findFile = () => sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db).then((r) => r.rows[0]!.file);
-    shared = { purposes, reader: threadReader(db, findFile, log, () => purposes.join('+'), pageCacheKib, idleMs) };
-    threads.set(key, shared);
+    const named = (suffix: string) => () => purposes.join('+') + suffix;
+    shared = {
+      purposes,
+      first: threadReader(db, findFile, log, named(''), pageCacheKib, idleMs),
+      overflow: threadReader(db, findFile, log, named(' (overflow)'), pageCacheKib, idleMs),
+    };
+    byKey.set(key, shared);
   }
-  const thread = shared;
-  thread.purposes.push(purpose);
+  const threads = shared;
+  threads.purposes.push(purpose);
+  const pick = () => (threads.first.busyFor() > OVERFLOW_AFTER_MS ? threads.overflow : threads.first);
   let open = true;
   return {
     db,
-    rows: (query) => thread.reader.rows(query),
-    run: (task, input) => thread.reader.run(task, input),
-    // The last reader to close ends the thread.
+    rows: (query) => pick().rows(query),
+    run: (task, input) => pick().run(task, input),
+    // The last reader to close ends the threads.
     async close() {
       if (!open) return;
       open = false;
-      thread.purposes.splice(thread.purposes.indexOf(purpose), 1);
-      if (thread.purposes.length > 0) return;
-      if (threads.get(key) === thread) threads.delete(key);
-      await thread.reader.close();
+      threads.purposes.splice(threads.purposes.indexOf(purpose), 1);
+      if (threads.purposes.length > 0) return;
+      if (byKey.get(key) === threads) byKey.delete(key);
+      await Promise.all([threads.first.close(), threads.overflow.close()]);
     },
   };
 }
@@ -116,14 +131,22 @@ function sharedThreadReader(database: DatabaseHandle, log: FastifyBaseLogger, pu
  */
 export const READER_IDLE_MS = 30_000;
 
+/** A reader on a thread of its own, saying how long it has been on its current read. */
+interface ThreadReader extends DatabaseReader {
+  /** Milliseconds since the read it is on began; 0 when it has none. */
+  busyFor(): number;
+}
+
 interface ReaderThread {
   worker: Worker;
   /** The reads it owes an answer, by request id. */
   waiting: Map<number, { resolve(answer: unknown): void; reject(error: Error): void }>;
 }
 
-function threadReader(db: Database, findFile: () => Promise<string>, log: FastifyBaseLogger, purposeOf: () => string, pageCacheKib: number, idleMs: number): DatabaseReader {
+function threadReader(db: Database, findFile: () => Promise<string>, log: FastifyBaseLogger, purposeOf: () => string, pageCacheKib: number, idleMs: number): ThreadReader {
   let current: ReaderThread | undefined;
+  /** When the read the thread is on began (a thread takes its reads one after the other). */
+  let onReadSince: number | undefined;
   // Started on the first read, not with the app: a process may never need it.
   let starting: Promise<ReaderThread> | undefined;
   let nextId = 0;
@@ -192,13 +215,21 @@ function threadReader(db: Database, findFile: () => Promise<string>, log: Fastif
         throw error;
       }));
 
+  let owed = 0;
   const call = async (request: ReaderCall) => {
     clearTimeout(idleTimer);
-    return send(await ensure(), request);
+    if (owed++ === 0) onReadSince = performance.now();
+    try {
+      return await send(await ensure(), request);
+    } finally {
+      // Answers come in the order asked: the next read owed begins now.
+      onReadSince = --owed > 0 ? performance.now() : undefined;
+    }
   };
 
   return {
     db,
+    busyFor: () => (onReadSince === undefined ? 0 : performance.now() - onReadSince),
     async rows<T>(query: Compilable<T>) {
       const { sql: text, parameters } = query.compile();
       return (await call({ kind: 'all', sql: text, parameters })) as T[];
