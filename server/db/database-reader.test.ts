@@ -59,7 +59,7 @@ describe('database reader on the embedded database', () => {
     try {
       expect(await one(links)).toEqual([{ one: 1 }]);
       expect(await one(stats)).toEqual([{ one: 1 }]);
-      // One thread, named for both in its log lines, and its connection's page cache as set.
+      // One thread, named for both in its log lines; other settings, a thread of their own with its page cache.
       expect(said('test+stats reader thread started')).toBe(1);
       expect(await stats.rows(stats.db.selectNoFrom(sql<number>`(select cache_size from pragma_cache_size)`.as('size')))).toEqual([{ size: -2000 }]);
       expect(await otherSettings.rows(otherSettings.db.selectNoFrom(sql<number>`(select cache_size from pragma_cache_size)`.as('size')))).toEqual([{ size: -16_000 }]);
