@@ -117,4 +117,26 @@ describe.each(testDialects)('stats of days before yesterday, kept between reques
     expect(truth.map((row) => row.value)).toEqual(['Ciudad 10', 'Ciudad 00', 'Ciudad 01', 'Ciudad 02', 'Lima']);
     expect(await byCity()).toEqual(truth);
   });
+
+  it('ranks hundreds of recent cities on the reader, holding only the best as they come, as one sum over every click would', async () => {
+    const link = await createLinkAs(t.app, owner.cookie);
+    // 300 cities today (1 to 7 clicks each, in no order of their counts), 40 of them and 40 others
+    // on a settled day too: many more candidates than the card's 5, so the best are trimmed as they come.
+    const city = (i: number) => `Ciudad ${String(i).padStart(3, '0')}`;
+    await writePastClicks(t, link.id, [
+      ...Array.from({ length: 300 }, (_, i) => Array.from({ length: ((i * 37) % 7) + 1 }, () => ({ daysAgo: 0, city: city(i) }))).flat(),
+      ...Array.from({ length: 80 }, (_, i) => Array.from({ length: (i % 5) + 2 }, () => ({ daysAgo: 6, city: city(i * 5 + 1) }))).flat(),
+    ]);
+    const rows = await t.database.db.selectFrom('clicks').select('city').where('url_id', '=', link.id).execute();
+    const counts = new Map<string, number>();
+    for (const { city: value } of rows) counts.set(value!, (counts.get(value!) ?? 0) + 1);
+    const truth = [...counts]
+      .map(([value, clicks]) => ({ value, clicks }))
+      .sort((a, b) => b.clicks - a.clicks || (a.value < b.value ? -1 : 1))
+      .slice(0, 5);
+    const now = Date.now();
+    const answer = await reader.run('rankedRollups', { urlId: link.id, range: { from: dayOf(now) - 29, to: dayOf(now) }, now });
+    expect(answer.ranked.city).toEqual(truth);
+    expect(answer.days.reduce((sum, day) => sum + day.clicks, 0)).toBe(rows.length);
+  });
 });

@@ -1,5 +1,5 @@
 import type { RollupDimension } from '../db/schema';
-import type { DayTotals, DestinationVisitors, DimensionSum } from './stats.queries';
+import type { DayTotals, DestinationVisitors, DimensionSums } from './stats.queries';
 
 // The roll-ups of days before yesterday no longer change: a click is counted under the day it
 // happened, and the writer only holds today's and yesterday's. So their sums are kept here, and a
@@ -12,7 +12,7 @@ const MAX_ENTRIES = 256;
 
 /** A range of days as read: each value's sum, the daily totals, the destinations' visitors. */
 export interface PastDays {
-  sums: DimensionSum[];
+  sums: DimensionSums;
   days: DayTotals[];
   /** Only for a link whose days had routed clicks (rules or variants). */
   destinations: DestinationVisitors[];
@@ -47,14 +47,11 @@ export function byClicksThenValue(a: { value: string; clicks: number }, b: { val
 /** Settled days' sums ranked per dimension, as the cache keeps them. */
 export function settle({ sums, days, destinations }: PastDays): SettledDays {
   const ranked = new Map<RollupDimension, RankedSums>();
-  for (const { dimension, value, clicks } of sums) {
-    let entry = ranked.get(dimension);
-    if (!entry) ranked.set(dimension, (entry = { order: [], clicks: new Map() }));
-    // One row per (dimension, value): the query groups by both.
-    entry.clicks.set(value, clicks);
-    if (clicks > 0) entry.order.push({ value, clicks });
+  for (const [dimension, values] of sums) {
+    const order: RankedSums['order'] = [];
+    for (const [value, clicks] of values) if (clicks > 0) order.push({ value, clicks });
+    ranked.set(dimension, { order: order.sort(byClicksThenValue), clicks: values });
   }
-  for (const entry of ranked.values()) entry.order.sort(byClicksThenValue);
   return { sums: ranked, days, destinations };
 }
 

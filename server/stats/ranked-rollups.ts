@@ -44,29 +44,32 @@ export interface RankedRollups {
 /**
  * The `limit` values with most clicks over settled and recent days together. A value without recent
  * clicks keeps its settled rank, so only the recent values and the first `limit` of the others can
- * be among them: a request costs the last two days' values, not every city the link ever had.
+ * be among them: a request costs the last two days' values, not every city the link ever had. Only
+ * the best `limit` candidates are held as they come (a link clicked from everywhere has tens of
+ * thousands of recent cities, and the card shows ten).
  */
 function topOf(settled: RankedSums | undefined, recent: Map<string, number> | undefined, limit: number) {
-  const merged = new Map<string, number>();
-  for (const [value, clicks] of recent ?? []) merged.set(value, (settled?.clicks.get(value) ?? 0) + clicks);
+  const best: Array<{ value: string; clicks: number }> = [];
+  const consider = (value: string, clicks: number) => {
+    if (clicks <= 0) return;
+    best.push({ value, clicks });
+    if (best.length >= 2 * limit + 64) best.sort(byClicksThenValue).length = limit;
+  };
+  for (const [value, clicks] of recent ?? []) consider(value, (settled?.clicks.get(value) ?? 0) + clicks);
   let others = 0;
   for (const row of settled?.order ?? []) {
     if (others >= limit) break;
-    if (merged.has(row.value)) continue;
-    merged.set(row.value, row.clicks);
+    if (recent?.has(row.value)) continue;
+    consider(row.value, row.clicks);
     others += 1;
   }
-  return [...merged]
-    .map(([value, clicks]) => ({ value, clicks }))
-    .filter((row) => row.clicks > 0)
-    .sort(byClicksThenValue)
-    .slice(0, limit);
+  return best.sort(byClicksThenValue).slice(0, limit);
 }
 
 async function readDays(reader: DatabaseReader, urlId: number, range: DayRange): Promise<PastDays> {
   const [sums, days] = await Promise.all([sumRollups(reader, urlId, range), dailyTotals(reader, urlId, range)]);
   // A plain link's days have no 'destination' roll-up: it pays no third read.
-  const routed = sums.some((row) => row.dimension === 'destination');
+  const routed = sums.has('destination');
   return { sums, days, destinations: routed ? await destinationVisitors(reader, urlId, range) : [] };
 }
 
@@ -105,13 +108,7 @@ async function settledDays(reader: DatabaseReader, cache: ExpiringCache<SettledD
 
 /** The answer from the settled days' ranked sums and the last two days' rows. */
 function answerOf(past: SettledDays, recent: PastDays): RankedRollups {
-  const recentSums = new Map<RollupDimension, Map<string, number>>();
-  for (const { dimension, value, clicks } of recent.sums) {
-    let values = recentSums.get(dimension);
-    if (!values) recentSums.set(dimension, (values = new Map()));
-    values.set(value, clicks);
-  }
-  const top = (dimension: RollupDimension, limit: number) => topOf(past.sums.get(dimension), recentSums.get(dimension), limit);
+  const top = (dimension: RollupDimension, limit: number) => topOf(past.sums.get(dimension), recent.sums.get(dimension), limit);
   const rankedOf = (dimension: RankedDimension) => top(dimension, SHOWN[dimension]);
   return {
     days: [...past.days, ...recent.days],
