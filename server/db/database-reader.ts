@@ -16,24 +16,12 @@ export interface DatabaseReader {
   /** To build queries with; they are run by rows(). */
   db: Database;
   rows<T>(query: Compilable<T>): Promise<T[]>;
-  /**
-   * Each row of a read, one at a time. Where the rows are read (a task on SQLite's reader thread)
-   * no row outlives its turn unless `onRow` keeps it; elsewhere the rows come whole first.
-   */
-  each<T>(query: Compilable<T>, onRow: (row: T) => void): Promise<void>;
   /** A read whose answer is small (reader-tasks.ts), run whole where the rows are read. */
   run<Name extends ReaderTaskName>(task: Name, input: ReaderTaskInput<Name>): Promise<ReaderTaskResult<Name>>;
   close(): Promise<void>;
 }
 
 const POSTGRES_READS_AT_ONCE = 2;
-
-/** each() for a reader whose rows come whole anyway. */
-const eachOfRows =
-  (rows: DatabaseReader['rows']): DatabaseReader['each'] =>
-  async (query, onRow) => {
-    for (const row of await rows(query)) onRow(row);
-  };
 
 /**
  * A query run on a reader (off the event loop) when given one, else on the connection or
@@ -62,11 +50,9 @@ export function openDatabaseReader(
     // misses), sign-ins and the rest of the API would wait behind them.
     const limit = pLimit(POSTGRES_READS_AT_ONCE);
     const tasks = createReaderTasks();
-    const rows: DatabaseReader['rows'] = (query) => limit(async () => (await db.executeQuery(query.compile())).rows);
     const reader: DatabaseReader = {
       db,
-      rows,
-      each: eachOfRows(rows),
+      rows: (query) => limit(async () => (await db.executeQuery(query.compile())).rows),
       run: (task, input) => runReaderTask(tasks, reader, task, input),
       close: async () => {},
     };
@@ -123,7 +109,6 @@ function sharedThreadReader(database: DatabaseHandle, log: FastifyBaseLogger, pu
   return {
     db,
     rows: (query) => pick().rows(query),
-    each: (query, onRow) => pick().each(query, onRow),
     run: (task, input) => pick().run(task, input),
     // The last reader to close ends the threads.
     async close() {
@@ -242,16 +227,13 @@ function threadReader(db: Database, findFile: () => Promise<string>, log: Fastif
     }
   };
 
-  const rows = async <T>(query: Compilable<T>) => {
-    const { sql: text, parameters } = query.compile();
-    return (await call({ kind: 'all', sql: text, parameters })) as T[];
-  };
   return {
     db,
     busyFor: () => (onReadSince === undefined ? 0 : performance.now() - onReadSince),
-    rows,
-    // From the event loop the rows cross from the thread whole; a task iterates them on the thread.
-    each: eachOfRows(rows),
+    async rows<T>(query: Compilable<T>) {
+      const { sql: text, parameters } = query.compile();
+      return (await call({ kind: 'all', sql: text, parameters })) as T[];
+    },
     async run(task, input) {
       return (await call({ kind: 'task', task, input })) as ReaderTaskResult<typeof task>;
     },

@@ -29,10 +29,6 @@ const here: DatabaseReader = {
     const { sql, parameters } = query.compile();
     return rowsOf(sql, parameters) as T[];
   },
-  each: async <T>(query: Compilable<T>, onRow: (row: T) => void) => {
-    const { sql, parameters } = query.compile();
-    for (const row of prepare(sql).iterate(...parameters)) onRow(row as T);
-  },
   run: (task, input) => runReaderTask(tasks, here, task, input),
   close: async () => {},
 };
