@@ -120,7 +120,7 @@ describe.each(testDialects)('stats of days before yesterday, kept between reques
 
   it('ranks hundreds of recent cities on the reader, holding only the best as they come, as one sum over every click would', async () => {
     const link = await createLinkAs(t.app, owner.cookie);
-    // 300 cities today (1 to 7 clicks each, in no order of their counts), 40 of them and 40 others
+    // 300 cities today (1 to 7 clicks each, in no order of their counts), 60 of them and 20 others
     // on a settled day too: many more candidates than the card's 5, so the best are trimmed as they come.
     const city = (i: number) => `Ciudad ${String(i).padStart(3, '0')}`;
     await writePastClicks(t, link.id, [

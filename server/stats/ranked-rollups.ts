@@ -46,7 +46,7 @@ export interface RankedRollups {
  * clicks keeps its settled rank, so only the recent values and the first `limit` of the others can
  * be among them: a request costs the last two days' values, not every city the link ever had. Only
  * the best `limit` candidates are held as they come (a link clicked from everywhere has tens of
- * thousands of recent cities, and the card shows ten).
+ * thousands of recent cities, and the card shows five).
  */
 function topOf(settled: RankedSums | undefined, recent: Map<string, number> | undefined, limit: number) {
   const best: Array<{ value: string; clicks: number }> = [];
