@@ -13,8 +13,10 @@ export const PAGE_CACHE_KIB = 2000;
 /**
  * Except for the readers that search (the links list, the operator's lists): a title search scans
  * the whole searchable copy of the titles, which stays in a cache this size (better-sqlite3's),
- * and with SQLite's default it was a tenth slower. The statistics read with it too, on the same
- * thread as the searches (database-reader.ts): one 16 MB cache instead of a 16 and a 2.
+ * and with SQLite's default it was a tenth slower. The statistics read with it too: readers with
+ * the same settings share their thread (database-reader.ts), so the links list, the statistics,
+ * the operator's lists and the MCP tools fill one 16 MB cache (two while a second thread runs)
+ * instead of one each.
  */
 export const SEARCH_PAGE_CACHE_KIB = 16_000;
 
