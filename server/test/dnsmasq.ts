@@ -114,9 +114,24 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * dnsmasq listens on TCP too, and a port free for UDP may be one another suite holds for TCP: on
+ * that refusal, another port.
+ */
+async function launchOnFreePort(records: TxtRecord[], zones: string[]): Promise<{ port: number; child: ChildProcess }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freeUdpPort();
+    try {
+      return { port, child: await launch(port, records, zones) };
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('Address already in use')) throw error;
+    }
+  }
+}
+
 export async function startDnsmasq(records: TxtRecord[], { zones = ['test'], port: chosen }: DnsmasqOptions = {}): Promise<Dnsmasq> {
-  const port = chosen ?? (await freeUdpPort());
-  let child = await launch(port, records, zones);
+  const { port, child: first } = chosen === undefined ? await launchOnFreePort(records, zones) : { port: chosen, child: await launch(chosen, records, zones) };
+  let child = first;
   return {
     address: `127.0.0.1:${port}`,
     async setRecords(next) {
