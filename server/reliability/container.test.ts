@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { freePort, repoRoot, type Started } from '../../bench/lib/processes';
+import { freePort, npmStartFlags, repoRoot, type Started } from '../../bench/lib/processes';
 import { type ProcessDatabase, processDatabase, startServer } from './server-process';
 
 // The Dockerfile and compose.yaml as shipped. No container runtime here: the image's health check
@@ -56,6 +56,13 @@ describe("the Dockerfile's health check", () => {
       failing.close();
     }
   }, 60_000);
+
+  it('runs node itself with the flags `npm start` gives it', () => {
+    const instruction = dockerfile.split('\n').find((line) => line.startsWith('CMD '));
+    const [node, ...args] = JSON.parse(instruction!.slice(4)) as string[];
+    expect(node).toBe('node');
+    expect(args).toEqual([...npmStartFlags(), 'dist/server/main.js']);
+  });
 
   it('runs on a pinned release of a current Node LTS', () => {
     const image = /^ARG NODE_IMAGE=(.+)$/m.exec(dockerfile)?.[1];

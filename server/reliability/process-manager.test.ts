@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server';
-import { freePort, repoRoot } from '../../bench/lib/processes';
+import { freePort, npmStartFlags, repoRoot } from '../../bench/lib/processes';
 import { type DatabaseTarget, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { clickCount, insertLink } from '../redirect/redirect.test-support';
@@ -98,6 +98,8 @@ describe('deploy/corto.service', () => {
     const [node, ...args] = unit.get('ExecStart')![0]!.split(' ');
     expect(path.basename(node!)).toBe('node');
     expect(args.at(-1)).toBe('dist/server/main.js');
+    // Node's own flags as `npm start` gives them (a V8 setting measured for the redirect).
+    expect(args.slice(0, -1)).toEqual(npmStartFlags());
     expect(unit.get('KillMode')).toEqual(['mixed']);
     expect(unit.get('KillSignal')).toEqual(['SIGTERM']);
     expect(Number(unit.get('TimeoutStopSec')?.[0])).toBeGreaterThanOrEqual(10);
