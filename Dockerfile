@@ -44,5 +44,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${PORT:-3000} && printf 'GET /api/health HTTP/1.0\\r\\nHost: localhost\\r\\n\\r\\n' >&3 && read -r -t 2 _ status _ <&3 && [ \"$status\" = 200 ]"]
 # SIGTERM drains requests and writes queued clicks before exiting.
 STOPSIGNAL SIGTERM
-# --min-semi-space-size=8: as `npm start` (docs/operator.md, "Every start alike?").
-CMD ["node", "--min-semi-space-size=8", "dist/server/main.js"]
+# node itself, with `npm start`'s flags (container.test.ts holds them equal).
+CMD ["node", "dist/server/main.js"]
