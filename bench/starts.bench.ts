@@ -4,7 +4,8 @@
 // server, and the second bare server against the first too: that control says how far two starts
 // of the same 13-line server differ on this machine, the floor under any spread between Corto's.
 // Beside each start: the event loop's CPU per redirect, the other threads', minor collections,
-// read() calls and context switches per redirect, and the cores the busy threads were last seen on.
+// read() calls and context switches per redirect, the cores the busy threads were last seen on, and
+// the share of the machine's CPU time the hypervisor took meanwhile (steal).
 import { readdirSync, readFileSync } from 'node:fs';
 import { sqliteBaselineDatabase } from './lib/bench-database';
 import { buildServerForBench } from './lib/build-server';
@@ -15,7 +16,7 @@ import { npmStartFlags, type Started, startNode } from './lib/processes';
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 // 3 s: each server then waits about 6 s while the other two are loaded. After about 8 s without
-// work V8's memory reducer shrinks the young generation, and the next round pays two to three
+// work V8 shrinks the young generation, and the next round pays two to three
 // times the minor collections until it has grown again (4 s rounds: 9.6-15.9 per 10,000 redirects
 // against 5.1), which is another measurement: the first seconds after a pause.
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
