@@ -21,6 +21,7 @@ import { buildServerForBench } from './lib/build-server';
 import { median } from './lib/cpu-time';
 import { load } from './lib/load';
 import { npmStartFlags, type Started, startNode, unlimitedServerEnv } from './lib/processes';
+import { type GcSoFar, gcSoFar } from './lib/server-gc';
 
 const USERS = Number(process.env.BENCH_AGED_USERS ?? 1_000);
 const LINKS = Number(process.env.BENCH_AGED_LINKS ?? 100_000);
@@ -30,18 +31,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 
-/** Seconds spent in each kind of GC so far, and the heap in use (MB), from a server's /metrics. */
-async function gcAndHeap(base: string): Promise<{ gc: Record<string, number>; heapMb: number }> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const gc: Record<string, number> = {};
-  for (const match of text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} ([\d.e+-]+)$/gm)) gc[match[1]!] = Number(match[2]);
-  const heap = Number(text.match(/^nodejs_heap_size_used_bytes ([\d.e+-]+)$/m)?.[1] ?? NaN);
-  return { gc, heapMb: heap / 1024 / 1024 };
-}
-
-function gcDuring(before: { gc: Record<string, number> }, after: { gc: Record<string, number> }): string {
+function gcDuring(before: GcSoFar, after: GcSoFar): string {
   return Object.keys(after.gc)
-    .map((kind) => `${kind} ${((after.gc[kind]! - (before.gc[kind] ?? 0)) * 1000).toFixed(0)} ms`)
+    .map((kind) => `${kind} ${((after.gc[kind]!.seconds - (before.gc[kind]?.seconds ?? 0)) * 1000).toFixed(0)} ms`)
     .join(', ');
 }
 
@@ -212,7 +204,7 @@ async function main() {
     await load(agedUrl, CONNECTIONS, 2);
     await load(freshUrl, CONNECTIONS, 2);
 
-    const gcBefore = { aged: await gcAndHeap(agedBase), fresh: await gcAndHeap(freshBase) };
+    const gcBefore = { aged: await gcSoFar(agedBase), fresh: await gcSoFar(freshBase) };
     const sides = { aged: agedUrl, fresh: freshUrl, bare: bareUrl } as const;
     const rps: Record<keyof typeof sides, number[]> = { aged: [], fresh: [], bare: [] };
     const order: Array<keyof typeof sides> = ['aged', 'fresh', 'bare'];
@@ -221,7 +213,7 @@ async function main() {
       const turn = round % 2 === 0 ? order : [...order].reverse();
       for (const side of turn) rps[side].push((await load(sides[side], CONNECTIONS, SECONDS)).rps);
     }
-    const gcAfter = { aged: await gcAndHeap(agedBase), fresh: await gcAndHeap(freshBase) };
+    const gcAfter = { aged: await gcSoFar(agedBase), fresh: await gcSoFar(freshBase) };
     for (const side of ['aged', 'fresh'] as const) {
       console.log(`${side}: heap in use ${gcAfter[side].heapMb.toFixed(0)} MB; GC during its ${ROUNDS} rounds: ${gcDuring(gcBefore[side], gcAfter[side])}`);
     }

@@ -12,6 +12,7 @@ import { buildServerForBench } from './lib/build-server';
 import { cpuSeconds, median } from './lib/cpu-time';
 import { load, loadGenerator, type LoadResult } from './lib/load';
 import { npmStartFlags, type Started, startNode } from './lib/processes';
+import { gcSoFar } from './lib/server-gc';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -50,12 +51,6 @@ function busyThreadCores(pid: number): string {
 function machineTicks(): { total: number; steal: number } {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
   return { total: fields.reduce((sum, n) => sum + n, 0), steal: fields[7] ?? 0 };
-}
-
-async function minorGc(base: string): Promise<{ count: number; seconds: number }> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const read = (suffix: string) => Number(text.match(new RegExp(`^nodejs_gc_duration_seconds_${suffix}\\{kind="minor"\\} ([\\d.e+-]+)$`, 'm'))?.[1] ?? NaN);
-  return { count: read('count'), seconds: read('sum') };
 }
 
 interface Side {
@@ -107,7 +102,7 @@ for (let start = 0; start < STARTS; start++) {
     const corto = side(cortoServer, `${base}/${folder.shortUrl}`);
     for (const { url } of [corto, bare, control]) await load(url, CONNECTIONS, 2); // warm-up: JIT, the IP database's pages
 
-    const gcBefore = await minorGc(base);
+    const gcBefore = (await gcSoFar(base)).gc.minor!;
     const ticksBefore = machineTicks();
     const countersBefore = threadCounters(cortoServer.child.pid!);
     let redirects = 0;
@@ -120,7 +115,7 @@ for (let start = 0; start < STARTS; start++) {
         if (which === corto) redirects += result.requests;
       }
     }
-    const gcAfter = await minorGc(base);
+    const gcAfter = (await gcSoFar(base)).gc.minor!;
     const ticksAfter = machineTicks();
     const steal = (ticksAfter.steal - ticksBefore.steal) / (ticksAfter.total - ticksBefore.total);
     const countersAfter = threadCounters(cortoServer.child.pid!);
